@@ -1,0 +1,195 @@
+"""The one interface every game implements.
+
+A game is setup + moves + end condition over immutable states (boardgame.io's shape) with
+python-chess's habits: ``check`` answers legality with a reason, ``apply`` refuses illegal
+moves with a typed error, and a move list replays to the same state.
+
+Subclasses implement the ``_check``/``_apply`` pair for their own actions; the base class
+handles the shared ``Correct`` action (bounds only), the finished-game guard, JSON encoding
+and replay.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .actions import MAX_ACTION_JSON_CHARS, Action, Correct, decode_action
+from .codec import from_jsonable, to_jsonable
+from .rule_index import RuleIndex
+from .scoring import Outcome, ScoreSheet
+from .verdict import IllegalAction, MalformedAction, Verdict
+
+S = TypeVar("S")
+Opt = TypeVar("Opt")
+
+
+class Game(ABC, Generic[S, Opt]):
+    """Base class of a game's rules. Instances are stateless and shared."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type]
+    options_type: ClassVar[type]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    rules: RuleIndex
+
+    # ----- what each game provides -------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, options: Opt) -> S:
+        """The starting state for ``options``; raises ``ValueError`` for impossible options."""
+
+    @abstractmethod
+    def _check(self, state: S, action: Action) -> Verdict:
+        """Legality of a game-specific action (never ``Correct``), without side effects."""
+
+    @abstractmethod
+    def _apply(self, state: S, action: Action) -> S:
+        """The state after a legal game-specific action. Only called after ``_check`` said yes."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """``None`` while the game goes on; how it ended otherwise."""
+
+    @abstractmethod
+    def counters(self, state: S) -> Mapping[str, tuple[int, int]]:
+        """Every counter a ``Correct`` action may set, with its printed (low, high) bounds."""
+
+    @abstractmethod
+    def set_counter(self, state: S, counter: str, value: int) -> S:
+        """``state`` with ``counter`` set to ``value`` (already known to be within bounds)."""
+
+    @abstractmethod
+    def describe(self, state: S, action: Action) -> str:
+        """One plain-language history line for ``action`` taken in ``state`` (before it)."""
+
+    @abstractmethod
+    def invariants(self, state: S) -> list[str]:
+        """Broken invariants of ``state`` in plain words (pieces conserved, counters in
+        bounds...). Empty when all hold. This is the one place each game states them."""
+
+    @abstractmethod
+    def sample_actions(self, state: S, rng: random.Random) -> list[Action]:
+        """A handful of plausible actions for ``state``, legal or not, for randomized tests."""
+
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every legal action where the space is enumerable; games that cannot enumerate
+        return the legal subset of a broad candidate list."""
+        raise NotImplementedError(f"{self.slug} does not enumerate its actions")
+
+    def score(self, state: S) -> ScoreSheet:
+        """The score pad for ``state`` (usually a finished game)."""
+        raise NotImplementedError(f"{self.slug} has no score pad")
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """The state as JSON as seen from ``seat`` (``None``: a spectator or the shared table).
+        Games with hidden information remove what that seat may not know."""
+        data = self.state_to_json(state)
+        assert isinstance(data, dict)
+        return data
+
+    def seat_names(self, state: S) -> list[str]:
+        """Display names of the seats in ``state``, in seat order."""
+        return []
+
+    # Script entry points used by ``python -m rules``; they validate raw JSON themselves.
+    def score_json(self, data: Any) -> dict[str, Any]:
+        raise MalformedAction(f"{self.slug} has no standalone score calculator")
+
+    def odds_json(self, data: Any) -> dict[str, Any]:
+        raise MalformedAction(f"{self.slug} has no odds calculator")
+
+    # ----- shared behaviour --------------------------------------------------------------
+
+    def check(self, state: S, action: Action) -> Verdict:
+        """Is ``action`` legal in ``state``? Never raises for a well-formed action."""
+        if isinstance(action, Correct):
+            return self._check_correction(state, action)
+        if type(action) not in self.action_types:
+            kind = type(action).kind
+            return Verdict.no(f"{kind!r} is not an action of {self.title}.", "core.action")
+        if self.outcome(state) is not None:
+            return Verdict.no(
+                "The game is over: only corrections and undo remain.", "core.finished"
+            )
+        return self._check(state, action)
+
+    def apply(self, state: S, action: Action) -> S:
+        """The new state; raises ``IllegalAction`` (with the verdict) if ``check`` says no."""
+        verdict = self.check(state, action)
+        if not verdict.legal:
+            raise IllegalAction(verdict)
+        if isinstance(action, Correct):
+            return self.set_counter(state, action.counter, action.value)
+        return self._apply(state, action)
+
+    def is_legal(self, state: S, action: Action) -> bool:
+        return self.check(state, action).legal
+
+    def _check_correction(self, state: S, action: Correct) -> Verdict:
+        bounds = self.counters(state)
+        if action.counter not in bounds:
+            return Verdict.no(f"There is no counter called {action.counter!r}.", "core.correction")
+        low, high = bounds[action.counter]
+        if not low <= action.value <= high:
+            return Verdict.no(
+                f"{action.counter} must stay between {low} and {high}; {action.value} is outside.",
+                "core.correction",
+            )
+        return Verdict.ok(
+            f"Set {action.counter} to {action.value} to match the table.",
+            "core.correction",
+            effects=[f"{action.counter} → {action.value}"],
+        )
+
+    @property
+    def all_action_types(self) -> dict[str, type[Action]]:
+        """Wire name → action class, including the shared ``Correct``."""
+        types: list[type[Action]] = [*self.action_types, Correct]
+        return {cls.kind: cls for cls in types}
+
+    def decode_action(self, data: Any) -> Action:
+        """Action from JSON; raises ``MalformedAction`` naming what is wrong."""
+        if isinstance(data, (str, bytes)):
+            import json
+
+            if len(data) > MAX_ACTION_JSON_CHARS:
+                raise MalformedAction(f"action is too large ({len(data)} characters)")
+            try:
+                data = json.loads(data)
+            except ValueError as exc:
+                raise MalformedAction(f"action is not valid JSON: {exc}") from None
+        return decode_action(self.all_action_types, data)
+
+    def encode_action(self, action: Action) -> dict[str, Any]:
+        return action.to_json()
+
+    def decode_options(self, data: Any) -> Opt:
+        """Options from JSON (missing fields take their defaults); raises ``MalformedAction``."""
+        result: Opt = from_jsonable(self.options_type, {} if data is None else data, "$options")
+        return result
+
+    def state_to_json(self, state: S) -> Any:
+        return to_jsonable(state)
+
+    def state_from_json(self, data: Any) -> S:
+        result: S = from_jsonable(self.state_type, data, "$state")
+        return result
+
+    def replay(self, options: Opt, actions: Iterable[Action], start: S | None = None) -> S:
+        """Apply ``actions`` in order from ``start`` (or a fresh setup). Raises
+        ``IllegalAction`` at the first action that is not legal."""
+        state = self.setup(options) if start is None else start
+        for act in actions:
+            state = self.apply(state, act)
+        return state
+
+
+def replay(game: Game[S, Opt], options: Opt, actions: Sequence[Action]) -> S:
+    """Module-level convenience for ``game.replay``."""
+    return game.replay(options, actions)
