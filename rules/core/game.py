@@ -86,10 +86,16 @@ class Game(ABC, Generic[S, Opt]):
         """The score pad for ``state`` (usually a finished game)."""
         raise NotImplementedError(f"{self.slug} has no score pad")
 
+    def redact(self, state: S, seat: int | None) -> S:
+        """``state`` as ``seat`` may know it (``None``: a spectator, or the shared phone
+        before any hand-over). Games with hidden information return a copy of the same type
+        with other seats' secrets blanked; screens render only redacted states, so a
+        device never receives what its seat may not see."""
+        return state
+
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """The state as JSON as seen from ``seat`` (``None``: a spectator or the shared table).
-        Games with hidden information remove what that seat may not know."""
-        data = self.state_to_json(state)
+        """The redacted state for ``seat`` as JSON."""
+        data = self.state_to_json(self.redact(state, seat))
         assert isinstance(data, dict)
         return data
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rules.core import Action, Game, Outcome, Rule, RuleIndex, Verdict, action
 
@@ -107,11 +106,8 @@ class Tally(Game[TallyState, TallyOptions]):
     def legal_actions(self, state: TallyState) -> list[Action]:
         return [a for a in (Add(state.turn, n) for n in (1, 2, 3)) if self.is_legal(state, a)]
 
-    def view(self, state: TallyState, seat: int | None) -> dict[str, Any]:
-        data = super().view(state, seat)
-        if seat != 0:
-            data.pop("secret")
-        return data
+    def redact(self, state: TallyState, seat: int | None) -> TallyState:
+        return state if seat == 0 else replace(state, secret="")
 
 
 TALLY = Tally()
