@@ -60,6 +60,11 @@ class Game(ABC, Generic[S, Opt]):
     def counters(self, state: S) -> Mapping[str, tuple[int, int]]:
         """Every counter a ``Correct`` action may set, with its printed (low, high) bounds."""
 
+    def counter_values(self, state: S) -> Mapping[str, int]:
+        """The current value of every counter named by ``counters(state)`` (what the
+        "match the box" screen shows next to each bound)."""
+        raise NotImplementedError(f"{self.slug} does not report its counter values")
+
     @abstractmethod
     def set_counter(self, state: S, counter: str, value: int) -> S:
         """``state`` with ``counter`` set to ``value`` (already known to be within bounds)."""

@@ -89,6 +89,9 @@ class Tally(Game[TallyState, TallyOptions]):
     def counters(self, state: TallyState) -> Mapping[str, tuple[int, int]]:
         return {"pile": (0, state.target)}
 
+    def counter_values(self, state: TallyState) -> Mapping[str, int]:
+        return {"pile": state.pile}
+
     def set_counter(self, state: TallyState, counter: str, value: int) -> TallyState:
         return replace(state, pile=value)
 

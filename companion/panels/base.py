@@ -1,0 +1,52 @@
+"""The contract between the table screen and a game's panel.
+
+The table screen owns the session, the live table and the error handling; a panel is just a
+function from a ``PanelContext`` to a Flet control. Panels never mutate state themselves:
+they build actions and pass them to ``act`` (which goes through ``LiveTable.do``), ask
+``check`` for legality, and show verdicts with ``show_verdict``. Whatever ``act`` refuses
+(illegal, stale, not your seat) is explained by the shell, with the rule IDs linking to the
+rules reference, and nothing the player entered is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import flet as ft
+
+from rules.core import Action, Game, Verdict
+
+Role = Literal["host", "seat", "viewer"]
+
+
+@dataclass
+class PanelContext:
+    """Everything a panel may use to draw itself and to act.
+
+    ``state`` is already redacted for this device (``LiveTable.state_for(seat)``): render it
+    freely. ``seat`` is the seat this device plays, or ``None`` on the host/shared phone and
+    for viewers. ``reveal`` exists only on the host/shared phone: it returns the redacted state
+    for one seat, to be shown behind a hand-over privacy screen.
+    """
+
+    page: ft.Page
+    game: Game[Any, Any]
+    state: Any
+    seat: int | None
+    role: Role
+    seat_names: list[str]
+    version: int
+    act: Callable[[Action], None]
+    check: Callable[[Action], Verdict]
+    show_verdict: Callable[[Verdict], None]
+    reveal: Callable[[int], Any] | None = None
+
+    @property
+    def can_act(self) -> bool:
+        """Viewers only watch; hosts and seated players may submit actions."""
+        return self.role != "viewer"
+
+
+PanelBuilder = Callable[[PanelContext], ft.Control]

@@ -1,0 +1,134 @@
+"""The generic "match the box" panel every game gets.
+
+Each counter from ``game.counters(state)`` is shown with its printed bounds and current value;
+− and + nudge it by one and the field sets it outright. Every change is a ``Correct`` action
+sent through the table, so it is bounds-checked, logged as a correction and undoable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import flet as ft
+
+from rules.core import Correct
+
+from .. import theme
+from .base import PanelContext
+
+
+def _values(ctx: PanelContext) -> Mapping[str, int] | None:
+    try:
+        return ctx.game.counter_values(ctx.state)
+    except NotImplementedError:
+        return None
+
+
+def _slug(name: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in name.lower())
+
+
+def build_panel(ctx: PanelContext) -> ft.Control:
+    """One card per counter: name, bounds, value, −/+ and set-to-value."""
+    bounds = ctx.game.counters(ctx.state)
+    values = _values(ctx)
+    rows: list[ft.Control] = [
+        theme.muted(
+            "Does a counter differ from the box? Set it here; it is logged as a correction."
+        )
+    ]
+    if not bounds:
+        rows.append(theme.muted("This game has no counters to correct right now."))
+    for name, (low, high) in bounds.items():
+        value = None if values is None else values.get(name)
+        rows.append(_counter_card(ctx, name, low, high, value))
+    return ft.ListView(controls=rows, spacing=12, padding=theme.PAD, expand=True)
+
+
+def _counter_card(
+    ctx: PanelContext, name: str, low: int, high: int, value: int | None
+) -> ft.Control:
+    key = _slug(name)
+    field = ft.TextField(
+        label="Set to",
+        value="" if value is None else str(value),
+        keyboard_type=ft.KeyboardType.NUMBER,
+        input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""),
+        width=110,
+        dense=True,
+    )
+    error = ft.Text("", color=theme.BAD, size=13, visible=False)
+
+    def submit(target: int) -> None:
+        ctx.act(Correct(counter=name, value=target))
+
+    def on_set(_: ft.Event[ft.Button]) -> None:
+        raw = (field.value or "").strip()
+        try:
+            target = int(raw)
+        except ValueError:
+            error.value = f"Enter a whole number between {low} and {high}."
+            error.visible = True
+            error.update()
+            return
+        error.visible = False
+        submit(target)
+
+    can = ctx.can_act
+    minus = ft.IconButton(
+        icon=ft.Icons.REMOVE,
+        tooltip=f"{name} − 1",
+        disabled=not can or value is None or value <= low,
+        on_click=lambda _: submit((value or 0) - 1),
+        width=theme.TAP,
+        height=theme.TAP,
+    )
+    plus = ft.IconButton(
+        icon=ft.Icons.ADD,
+        tooltip=f"{name} + 1",
+        disabled=not can or value is None or value >= high,
+        on_click=lambda _: submit((value or 0) + 1),
+        width=theme.TAP,
+        height=theme.TAP,
+    )
+    shown = "?" if value is None else str(value)
+    return ft.Card(
+        content=ft.Container(
+            padding=12,
+            content=ft.Column(
+                spacing=6,
+                controls=[
+                    ft.Row(
+                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                        controls=[
+                            ft.Column(
+                                spacing=0,
+                                expand=True,
+                                controls=[
+                                    ft.Text(name, size=16, weight=ft.FontWeight.W_600),
+                                    theme.muted(f"{low} to {high}", size=12),
+                                ],
+                            ),
+                            theme.tagged(f"counter-{key}-minus", minus),
+                            theme.tagged(
+                                f"counter-{key}-value",
+                                ft.Text(shown, size=24, weight=ft.FontWeight.BOLD),
+                            ),
+                            theme.tagged(f"counter-{key}-plus", plus),
+                        ],
+                    ),
+                    ft.Row(
+                        visible=can,
+                        controls=[
+                            theme.tagged(f"counter-{key}-field", field),
+                            theme.tagged(
+                                f"counter-{key}-set",
+                                ft.FilledButton("Set", on_click=on_set, height=theme.TAP),
+                            ),
+                        ],
+                    ),
+                    error,
+                ],
+            ),
+        )
+    )
