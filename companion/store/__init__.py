@@ -1,0 +1,30 @@
+"""Persistence of the companion: SQLModel tables and the database that holds them."""
+
+from . import migrations
+from .db import (
+    Database,
+    ForeignDatabase,
+    NewerSchema,
+    StorageError,
+    default_data_dir,
+    open_database,
+)
+from .migrations import SCHEMA_VERSION
+from .models import Event, GameTable, Meta, Player, Seat, Snapshot
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Database",
+    "Event",
+    "ForeignDatabase",
+    "GameTable",
+    "Meta",
+    "NewerSchema",
+    "Player",
+    "Seat",
+    "Snapshot",
+    "StorageError",
+    "default_data_dir",
+    "migrations",
+    "open_database",
+]

@@ -1,0 +1,387 @@
+"""Opening the companion's database safely.
+
+By default the data lives in one SQLite file in the user's data folder, in WAL mode with
+``synchronous=FULL``: once a transaction commits, the action survives a crash or a pulled
+battery. Any SQLAlchemy URL may be used instead (``url=`` or ``$FATEKEEPER_DB``), e.g.
+PostgreSQL for a club server.
+
+What is already on disk is never overwritten. A file that is not SQLite, is damaged, or is
+SQLite belonging to some other program is moved aside (with its ``-wal``/``-shm``/``-journal``
+companions) and a fresh database is started; the caller gets a notice naming both paths. A
+database written by a newer Fatekeeper is refused and left untouched.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import quote
+
+from sqlalchemy import Engine, create_engine, event, inspect, select
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Session, SQLModel
+
+from . import migrations
+from .models import Meta
+
+log = logging.getLogger(__name__)
+
+DB_FILE_NAME = "fatekeeper.db"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 10_000
+_SIDE_FILES = ("-wal", "-shm", "-journal")
+_OUR_TABLES = {"meta", "game_table"}
+
+
+class StorageError(RuntimeError):
+    """The database cannot be opened or written (read-only folder, full disk, busy or
+    refused file). The message says what is wrong in plain words."""
+
+
+class NewerSchema(StorageError):
+    """The database was written by a newer version of Fatekeeper; it is left untouched."""
+
+
+class ForeignDatabase(StorageError):
+    """A non-SQLite database URL points at tables that are not Fatekeeper's."""
+
+
+def default_data_dir() -> Path:
+    """``$FATEKEEPER_HOME``, else ``$XDG_DATA_HOME/fatekeeper``, else
+    ``~/.local/share/fatekeeper``. The folder is not created here."""
+    home = os.environ.get("FATEKEEPER_HOME")
+    if home:
+        return Path(home).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    if xdg:
+        return Path(xdg).expanduser() / "fatekeeper"
+    return Path.home() / ".local" / "share" / "fatekeeper"
+
+
+class Database:
+    """One engine per process. Use ``session()`` for reads and ``transaction()`` for writes.
+
+    ``transaction()`` serialises writers inside the process (SQLite allows one writer at a
+    time anyway) and turns driver failures into ``StorageError`` with a readable message.
+    """
+
+    def __init__(self, engine: Engine, url: str, path: Path | None = None) -> None:
+        self.engine = engine
+        self.url = url
+        self.path = path
+        """The SQLite file, or ``None`` for in-memory and server databases."""
+        self.write_lock = threading.RLock()
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    def session(self) -> Session:
+        """A new explicit session; the caller closes it (use it as a context manager)."""
+        return Session(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A session whose work commits when the block ends, or rolls back on any error.
+
+        Raises ``StorageError`` when the database refuses the write (full disk, read-only
+        file, busy) and nothing of the block is kept.
+        """
+        with self.write_lock, self.session() as session:
+            try:
+                yield session
+                session.commit()
+            except DBAPIError as exc:
+                session.rollback()
+                raise StorageError(describe_failure(exc, self.where)) from None
+            except BaseException:
+                session.rollback()
+                raise
+
+    @property
+    def where(self) -> str:
+        return str(self.path) if self.path is not None else _safe_url(self.url)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __repr__(self) -> str:
+        return f"Database({self.where!r})"
+
+
+def describe_failure(exc: BaseException, where: str) -> str:
+    """A plain sentence for a driver error. Only the driver's own message is used, never the
+    statement or its parameters (they may hold tokens)."""
+    orig = getattr(exc, "orig", None) or exc
+    text = str(orig.args[0]) if getattr(orig, "args", None) else type(orig).__name__
+    low = text.lower()
+    if "full" in low:
+        return f"the disk is full: could not save to {where} ({text})"
+    if "readonly" in low or "read-only" in low or "read only" in low:
+        return f"the database at {where} is read-only, so nothing can be saved ({text})"
+    if "unable to open" in low or "permission" in low:
+        return f"cannot open or create the database at {where} ({text})"
+    if "locked" in low or "busy" in low:
+        return (
+            f"the database at {where} is busy: another program (perhaps a second Fatekeeper) "
+            f"is using it ({text})"
+        )
+    if "disk i/o" in low:
+        return f"the storage under {where} failed to read or write ({text})"
+    return f"the database at {where} failed: {text}"
+
+
+def open_database(
+    url: str | None = None, *, data_dir: Path | None = None
+) -> tuple[Database, list[str]]:
+    """Open (creating or upgrading as needed) the companion's database.
+
+    ``url`` ``None`` uses ``$FATEKEEPER_DB`` if set, else the SQLite file
+    ``<data_dir>/fatekeeper.db`` (``data_dir`` defaults to ``default_data_dir()``).
+    Returns the database and notices for the user (e.g. that a damaged file was moved
+    aside). Raises ``NewerSchema`` for a database from a newer Fatekeeper,
+    ``ForeignDatabase`` for a server database holding other tables, and ``StorageError``
+    when the folder or file cannot be created, moved or written.
+    """
+    notices: list[str] = []
+    url = url or os.environ.get("FATEKEEPER_DB") or None
+    if url is None:
+        folder = data_dir if data_dir is not None else default_data_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(
+                f"cannot create the data folder {folder}: {exc.strerror or exc}"
+            ) from None
+        url = "sqlite:///" + str(folder / DB_FILE_NAME)
+
+    try:
+        parsed = make_url(url)
+    except SQLAlchemyError as exc:
+        raise StorageError(f"not a usable database address: {exc}") from None
+    path: Path | None = None
+    memory = False
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        memory = database in ("", ":memory:") or parsed.query.get("mode") == "memory"
+        if not memory:
+            path = Path(database)
+            notices.extend(_prepare_sqlite_file(path))
+
+    engine = _make_engine(url, memory=memory)
+    db = Database(engine, url, path)
+    try:
+        _initialise(db)
+    except BaseException:
+        engine.dispose()
+        raise
+    return db, notices
+
+
+# ----- SQLite files ------------------------------------------------------------------------
+
+FileKind = Literal["missing", "empty", "ours", "corrupt", "foreign"]
+
+
+def inspect_sqlite_file(path: Path) -> tuple[FileKind, int | None, str]:
+    """What is at ``path``, read without writing anything: its kind, our schema version
+    (for ``"ours"``) and a short reason (for ``"corrupt"``/``"foreign"``).
+
+    Raises ``StorageError`` when the file exists but cannot be read.
+    """
+    if not path.exists():
+        return "missing", None, ""
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder, not a database file")
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(len(SQLITE_MAGIC))
+    except OSError as exc:
+        raise StorageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not head:
+        return "empty", None, ""
+    if head != SQLITE_MAGIC:
+        return "corrupt", None, "it is not an SQLite database"
+    try:
+        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+    except sqlite3.OperationalError as exc:
+        raise StorageError(f"cannot open {path}: {exc}") from None
+    try:
+        ok = conn.execute("PRAGMA quick_check(1)").fetchone()
+        if ok is None or ok[0] != "ok":
+            return "corrupt", None, f"SQLite reports damage ({ok[0] if ok else 'no answer'})"
+        names = {
+            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if not names:
+            return "empty", None, ""
+        if not names >= _OUR_TABLES:
+            return "foreign", None, "it holds another program's tables"
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        if row is None:
+            return "foreign", None, "it has no Fatekeeper schema version"
+        try:
+            version = int(row[0])
+        except (TypeError, ValueError):
+            return "corrupt", None, f"its schema version {row[0]!r} is not a number"
+        return "ours", version, ""
+    except sqlite3.OperationalError as exc:
+        message = str(exc)
+        if "locked" in message or "busy" in message:
+            raise StorageError(describe_failure(exc, str(path))) from None
+        return "corrupt", None, f"SQLite cannot read it ({message})"
+    except sqlite3.DatabaseError as exc:
+        return "corrupt", None, f"SQLite cannot read it ({exc})"
+    finally:
+        conn.close()
+
+
+def _prepare_sqlite_file(path: Path) -> list[str]:
+    kind, version, reason = inspect_sqlite_file(path)
+    if kind == "ours" and version is not None and version > migrations.SCHEMA_VERSION:
+        raise NewerSchema(
+            f"the database at {path} was written by a newer Fatekeeper (schema version "
+            f"{version}; this one knows up to {migrations.SCHEMA_VERSION}). It was left untouched: "
+            f"update Fatekeeper, or choose another data folder."
+        )
+    if kind not in ("corrupt", "foreign"):
+        return []
+    label = "corrupt" if kind == "corrupt" else "foreign"
+    aside = move_aside(path, label)
+    what = "damaged" if kind == "corrupt" else "not a Fatekeeper database"
+    notice = (
+        f"the file at {path} was {what} ({reason}); it was kept as {aside} "
+        f"and a new database was started at {path}"
+    )
+    log.warning("%s", notice)
+    return [notice]
+
+
+def move_aside(path: Path, label: str) -> Path:
+    """Rename ``path`` and its SQLite side files to ``<path>.<label>-<timestamp>``.
+
+    Returns the new path of the main file. Raises ``StorageError`` (with everything left
+    where it was) when the rename is not allowed.
+    """
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
+    n = 1
+    while any(Path(str(target) + s).exists() for s in ("", *_SIDE_FILES)):
+        n += 1
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
+    moved: list[tuple[Path, Path]] = []
+    try:
+        # Side files first, the main file last: if anything fails, the main file is in
+        # place and the side files are put back beside it.
+        for suffix in (*_SIDE_FILES, ""):
+            src = Path(str(path) + suffix)
+            if src.exists():
+                dst = Path(str(target) + suffix)
+                os.replace(src, dst)
+                moved.append((src, dst))
+    except OSError as exc:
+        for src, dst in reversed(moved):
+            try:
+                os.replace(dst, src)
+            except OSError:
+                log.error("could not put %s back at %s", dst, src)
+        raise StorageError(
+            f"the file at {path} cannot be used and could not be moved aside "
+            f"({exc.strerror or exc}); it was left as it is"
+        ) from None
+    return target
+
+
+# ----- engine and schema -------------------------------------------------------------------
+
+
+def _make_engine(url: str, *, memory: bool) -> Engine:
+    kwargs: dict[str, Any] = {"hide_parameters": True}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
+        if memory:
+            # One shared connection, or every session would see its own empty database.
+            kwargs["poolclass"] = StaticPool
+    engine = create_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        # FULL: the WAL is synced on every commit, so an acknowledged action is on disk.
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+    finally:
+        cursor.close()
+
+
+def _initialise(db: Database) -> None:
+    try:
+        with db.write_lock, db.engine.begin() as conn:
+            names = set(inspect(conn).get_table_names())
+            if not names:
+                SQLModel.metadata.create_all(conn)
+                conn.execute(
+                    Meta.__table__.insert(),  # type: ignore[attr-defined]
+                    [{"key": "schema_version", "value": str(migrations.SCHEMA_VERSION)}],
+                )
+                return
+            if not names >= _OUR_TABLES:
+                raise ForeignDatabase(
+                    f"the database at {db.where} holds other tables and no Fatekeeper data; "
+                    f"it was left untouched. Point Fatekeeper at an empty database."
+                )
+            value = conn.execute(
+                select(Meta.value).where(Meta.key == "schema_version")  # type: ignore[arg-type]
+            ).scalar_one_or_none()
+            try:
+                found = int(value) if value is not None else -1
+            except ValueError:
+                found = -1
+            if found < 1:
+                raise ForeignDatabase(
+                    f"the database at {db.where} has no readable Fatekeeper schema version; "
+                    f"it was left untouched"
+                )
+            if found > migrations.SCHEMA_VERSION:
+                raise NewerSchema(
+                    f"the database at {db.where} was written by a newer Fatekeeper (schema "
+                    f"version {found}; this one knows up to {migrations.SCHEMA_VERSION}). "
+                    f"It was left untouched: update Fatekeeper."
+                )
+            if found < migrations.SCHEMA_VERSION:
+                try:
+                    steps = migrations.pending(found)
+                except LookupError as exc:
+                    raise StorageError(f"cannot upgrade {db.where}: {exc}") from None
+                for version, step in steps:
+                    log.info("upgrading %s to schema version %d", db.where, version)
+                    step(conn)
+                conn.execute(
+                    Meta.__table__.update()  # type: ignore[attr-defined]
+                    .where(Meta.__table__.c.key == "schema_version")  # type: ignore[attr-defined]
+                    .values(value=str(migrations.SCHEMA_VERSION))
+                )
+    except DBAPIError as exc:
+        raise StorageError(describe_failure(exc, db.where)) from None
+
+
+def _safe_url(url: str) -> str:
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except SQLAlchemyError:
+        return "the configured database"
