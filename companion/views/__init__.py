@@ -1,0 +1,1 @@
+"""The screens. Each module exposes ``view(shell, ...) -> ft.View``."""

@@ -1,0 +1,143 @@
+"""Home (host only): tables to resume, newest first; new table; the player roster."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from rules import registry
+
+from .. import theme
+
+if TYPE_CHECKING:
+    from ..app import Shell
+
+
+def game_title(slug: str) -> str:
+    try:
+        return registry.get(slug).title
+    except KeyError:
+        return slug
+
+
+def ago(when: datetime, now: datetime | None = None) -> str:
+    """ "just now", "5 min ago", "3 h ago", "2 days ago" or the date."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    seconds = ((now or datetime.now(UTC)) - when).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h ago"
+    if seconds < 7 * 86400:
+        days = int(seconds // 86400)
+        return f"{days} day{'s' if days > 1 else ''} ago"
+    return when.strftime("%d %b %Y")
+
+
+def _table_tile(shell: Shell, t: Any) -> ft.Control:
+    finished = t.status == "finished"
+    return theme.tagged(
+        f"table-{t.id}",
+        ft.Card(
+            content=ft.ListTile(
+                title=ft.Text(t.title or game_title(t.game), weight=ft.FontWeight.W_600),
+                subtitle=ft.Text(
+                    f"{game_title(t.game)} · {', '.join(t.seat_names)}\n"
+                    f"{'Finished' if finished else 'In play'} · {ago(t.updated_at)}"
+                ),
+                is_three_line=True,
+                trailing=ft.Icon(ft.Icons.FLAG if finished else ft.Icons.CHEVRON_RIGHT),
+                on_click=lambda _: shell.go(f"/t/{t.id}"),
+                min_height=theme.TAP,
+            )
+        ),
+    )
+
+
+def view(shell: Shell) -> ft.View:
+    hub = shell.hub
+    tables = hub.list_tables()
+    roster = ft.Column(spacing=4)
+    name_field = ft.TextField(label="New player", expand=True)
+    message = ft.Text("", color=theme.BAD, visible=False)
+
+    def fill_roster() -> None:
+        roster.controls = [
+            ft.Chip(label=ft.Text(p.name), leading=ft.Icon(ft.Icons.PERSON)) for p in hub.players()
+        ] or [theme.muted("No players yet.")]
+
+    def add_player(_: Any) -> None:
+        try:
+            hub.add_player((name_field.value or "").strip())
+        except ValueError as exc:
+            message.value = str(exc)
+            message.visible = True
+        else:
+            message.visible = False
+            name_field.value = ""
+            fill_roster()
+        shell.page.update()
+
+    name_field.on_submit = add_player
+    fill_roster()
+
+    table_list: list[ft.Control] = [_table_tile(shell, t) for t in tables] or [
+        theme.muted("No tables yet. Start one with New table.")
+    ]
+    return ft.View(
+        route="/",
+        padding=0,
+        appbar=ft.AppBar(
+            title=ft.Text("Fatekeeper"),
+            actions=[
+                theme.tagged(
+                    "open-rules",
+                    ft.IconButton(
+                        ft.Icons.MENU_BOOK,
+                        tooltip="Rules reference",
+                        on_click=lambda _: shell.go("/rules"),
+                    ),
+                )
+            ],
+        ),
+        floating_action_button=theme.tagged(
+            "new-table",
+            ft.FloatingActionButton(
+                icon=ft.Icons.ADD,
+                content=ft.Text("New table"),
+                on_click=lambda _: shell.go("/new"),
+            ),
+        ),
+        controls=[
+            ft.ListView(
+                expand=True,
+                padding=theme.PAD,
+                spacing=8,
+                controls=[
+                    theme.heading("Tables"),
+                    *table_list,
+                    ft.Divider(),
+                    theme.heading("Players"),
+                    roster,
+                    ft.Row(
+                        [
+                            theme.tagged("player-name", name_field),
+                            theme.tagged(
+                                "add-player",
+                                ft.IconButton(
+                                    ft.Icons.PERSON_ADD, tooltip="Add player", on_click=add_player
+                                ),
+                            ),
+                        ]
+                    ),
+                    message,
+                    ft.Container(height=80),  # room above the floating button
+                ],
+            )
+        ],
+    )

@@ -1,0 +1,93 @@
+"""Invite (host only): the table's QR code, per-seat codes one at a time, revoke codes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from .. import theme
+from . import qr, routes
+
+if TYPE_CHECKING:
+    from ..app import Shell
+
+
+def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
+    """The invite dialog. ``Everyone`` joins as a viewer-player of the shared table; a seat
+    code joins as that seat and is the only way to see that seat's hidden information."""
+    chosen: dict[str, int | None] = {"seat": None}
+    image = ft.Image(src="", width=240, height=240)
+    caption = ft.Text("", text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.W_600)
+    url_text = ft.Text("", size=11, color=theme.MUTED, selectable=True)
+    picker = ft.Row(wrap=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER)
+
+    def draw() -> None:
+        seat = chosen["seat"]
+        if seat is None:
+            token = live.join_token
+            caption.value = "Scan to watch this table"
+        else:
+            token = live.seat_tokens[seat]
+            caption.value = f"Only for {live.seats[seat].name}: scan to play this seat"
+        url = routes.table_url(shell.base_url, live.id, token)
+        image.src = qr.png_base64(url)
+        url_text.value = url
+        picker.controls = [
+            theme.tagged(
+                "invite-everyone",
+                ft.FilledButton("Everyone", on_click=lambda _: pick(None))
+                if seat is None
+                else ft.OutlinedButton("Everyone", on_click=lambda _: pick(None)),
+            )
+        ] + [
+            theme.tagged(
+                f"invite-seat-{s.position}",
+                (ft.FilledButton if seat == s.position else ft.OutlinedButton)(
+                    s.name, on_click=lambda _, p=s.position: pick(p)
+                ),
+            )
+            for s in live.seats
+        ]
+
+    def pick(seat: int | None) -> None:
+        chosen["seat"] = seat
+        draw()
+        dlg.update()
+
+    def revoke(_: Any) -> None:
+        shell.hub.revoke_tokens(live.id)
+        draw()
+        dlg.update()
+        shell.toast("New codes made: the old ones no longer work.")
+
+    draw()
+    dlg = ft.AlertDialog(
+        title=ft.Text("Invite"),
+        content=theme.tagged(
+            "invite",
+            ft.Column(
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                scroll=ft.ScrollMode.AUTO,
+                controls=[
+                    theme.tagged("invite-qr", image),
+                    caption,
+                    url_text,
+                    picker,
+                    theme.muted(
+                        "A seat code shows that seat's hidden cards: "
+                        "show each one only to its player.",
+                        size=12,
+                    ),
+                ],
+            ),
+        ),
+        actions=[
+            theme.tagged("revoke-codes", ft.TextButton("Revoke codes", on_click=revoke)),
+            theme.tagged(
+                "invite-close", ft.TextButton("Close", on_click=lambda _: shell.page.pop_dialog())
+            ),
+        ],
+    )
+    return dlg

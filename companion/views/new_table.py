@@ -1,0 +1,129 @@
+"""New table (host only): game, players and seats, game options; create opens the table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from rules import registry
+from rules.core import MalformedAction
+
+from .. import theme
+from .options_form import OptionsForm, fields_for
+
+if TYPE_CHECKING:
+    from ..app import Shell
+
+
+def view(shell: Shell) -> ft.View:
+    hub = shell.hub
+    slugs = registry.available()
+    roster = [p.name for p in hub.players()]
+    state: dict[str, Any] = {"form": None, "seats": []}
+    game_pick = ft.Dropdown(
+        label="Game",
+        value=slugs[0] if slugs else None,
+        options=[ft.dropdown.Option(key=s, text=registry.get(s).title) for s in slugs],
+        expand=True,
+    )
+    count_pick = ft.Dropdown(label="Players", expand=True)
+    seats_col = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    options_col = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    roster_row = ft.Row(wrap=True, spacing=6)
+    name_field = ft.TextField(label="Table name (optional)")
+    error = theme.tagged("new-table-error", ft.Text("", color=theme.BAD))
+
+    def seat_fields(n: int) -> None:
+        old = [f.value for f in state["seats"]]
+        fields = []
+        for i in range(n):
+            value = old[i] if i < len(old) else (roster[i] if i < len(roster) else "")
+            fields.append(ft.TextField(label=f"Seat {i + 1}", value=value))
+        state["seats"] = fields
+        seats_col.controls = [theme.tagged(f"seat-{i}", f) for i, f in enumerate(fields)]
+
+    def fill_from_roster(name: str) -> None:
+        fields = state["seats"]
+        if any(f.value == name for f in fields):
+            return
+        target = next((f for f in fields if not (f.value or "").strip()), None)
+        if target is not None:
+            target.value = name
+            shell.page.update()
+
+    def pick_game(_: Any = None) -> None:
+        if not game_pick.value:
+            return
+        game = registry.get(game_pick.value)
+        counts = list(range(game.min_players, game.max_players + 1))
+        count_pick.options = [ft.dropdown.Option(key=str(n), text=str(n)) for n in counts]
+        if count_pick.value not in {str(n) for n in counts}:
+            count_pick.value = str(counts[0])
+        count_pick.visible = len(counts) > 1
+        seat_fields(int(count_pick.value or counts[0]))
+        form = OptionsForm(fields_for(game.options_type))
+        state["form"] = form
+        options_col.controls = [
+            theme.tagged(f"option-{name}", control) for name, control in form.controls.items()
+        ] or [theme.muted("This game has no options.")]
+
+    def pick_count(_: Any) -> None:
+        seat_fields(int(count_pick.value or 0))
+        shell.page.update()
+
+    def create(_: Any) -> None:
+        if not game_pick.value:
+            error.content.value = "Choose a game first."  # type: ignore[union-attr]
+            shell.page.update()
+            return
+        seats = [(f.value or "").strip() for f in state["seats"]]
+        try:
+            if not all(seats):
+                raise ValueError("Every seat needs a player name.")
+            options = state["form"].values() if state["form"] else None
+            table = hub.create_table(
+                game_pick.value, options, seats, (name_field.value or "").strip()
+            )
+        except (ValueError, MalformedAction) as exc:
+            # Everything entered stays on screen to be fixed.
+            error.content.value = str(exc)  # type: ignore[union-attr]
+            shell.page.update()
+            return
+        shell.go(f"/t/{table.id}")
+
+    game_pick.on_select = lambda e: (pick_game(), shell.page.update())
+    count_pick.on_select = pick_count
+    roster_row.controls = [
+        ft.OutlinedButton(name, on_click=lambda _, n=name: fill_from_roster(n)) for name in roster
+    ]
+    pick_game()
+    body: list[ft.Control] = [
+        theme.tagged("game-pick", game_pick),
+        count_pick,
+        theme.heading("Seats"),
+        seats_col,
+    ]
+    if roster:
+        body += [theme.muted("Tap a player to seat them:"), roster_row]
+    body += [
+        name_field,
+        theme.heading("Options"),
+        options_col,
+        error,
+        theme.tagged(
+            "create-table",
+            ft.FilledButton("Create table", icon=ft.Icons.CHECK, on_click=create, height=theme.TAP),
+        ),
+    ]
+    if not slugs:
+        body = [theme.muted("No games are installed.")]
+    return ft.View(
+        route="/new",
+        padding=0,
+        appbar=ft.AppBar(
+            title=ft.Text("New table"),
+            leading=ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda _: shell.go("/")),
+        ),
+        controls=[ft.ListView(expand=True, padding=theme.PAD, spacing=12, controls=body)],
+    )

@@ -1,0 +1,311 @@
+"""The table screen: app bar (undo/redo, history, invite, rules), the game's panel plus the
+Counters tab, the outcome banner, live updates from every other device.
+
+Updates from other devices arrive on whatever thread committed them; ``_on_change`` hands
+them to this session's event loop with ``page.run_task`` (thread-safe) and the coroutine
+re-renders from ``table.state_for(seat)``. The screen keeps the ``version`` it last drew
+and passes it as ``expected_version``, so acting on an out-of-date screen is refused
+(StaleVersion) instead of silently applied.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from rules.core import Action, IllegalAction, MalformedAction, Verdict
+
+from .. import theme
+from ..panels import PanelContext, panel_for
+from ..panels.counters import build_panel as counters_panel
+from ..table import Actor, Change, NotYourSeat, StaleVersion
+from . import invite, verdict
+from .home import ago
+
+if TYPE_CHECKING:
+    from ..app import Shell
+
+log = logging.getLogger("companion")
+
+STALE = "The table changed on another device — check and try again."
+
+
+class TableScreen:
+    """One session's view of one live table."""
+
+    def __init__(self, shell: Shell, live: Any, seat: int | None, role: str) -> None:
+        self.shell = shell
+        self.page = shell.page
+        self.live = live
+        self.seat = seat
+        self.role = role
+        self.version = -1
+        self.tab = "game"
+        self.panel = panel_for(live.game.slug)
+        self.has_game_tab = self.panel is not counters_panel
+        if not self.has_game_tab:
+            self.tab = "counters"
+        self.body = ft.Container(expand=True)
+        self.banner = ft.Container(visible=False)
+        self.tabs = ft.Row(spacing=8)
+        self.undo_btn = ft.IconButton(ft.Icons.UNDO, tooltip="Undo", on_click=self._undo)
+        self.redo_btn = ft.IconButton(ft.Icons.REDO, tooltip="Redo", on_click=self._redo)
+        self.history_col = ft.Column(spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
+        actions: list[ft.Control] = [
+            theme.tagged("undo", self.undo_btn),
+            theme.tagged("redo", self.redo_btn),
+            theme.tagged(
+                "history",
+                ft.IconButton(ft.Icons.HISTORY, tooltip="History", on_click=self._open_history),
+            ),
+        ]
+        if role == "host":
+            actions.append(
+                theme.tagged(
+                    "invite-open",
+                    ft.IconButton(ft.Icons.QR_CODE, tooltip="Invite", on_click=self._invite),
+                )
+            )
+        actions.append(
+            theme.tagged(
+                "open-rules",
+                ft.IconButton(
+                    ft.Icons.MENU_BOOK, tooltip="Rules", on_click=lambda _: self.open_rule("")
+                ),
+            )
+        )
+        who = live.seats[seat].name if seat is not None else None
+        subtitle = who or ("Host" if role == "host" else "Watching")
+        self.view = ft.View(
+            route=f"/t/{live.id}",
+            padding=0,
+            spacing=0,
+            appbar=ft.AppBar(
+                leading=ft.IconButton(
+                    ft.Icons.HOME, tooltip="All tables", on_click=lambda _: shell.go("/")
+                )
+                if role == "host"
+                else None,
+                automatically_imply_leading=False,
+                title=ft.Column(
+                    spacing=0,
+                    controls=[
+                        theme.tagged(
+                            "table-title",
+                            ft.Text(
+                                live.title or live.game.title,
+                                size=18,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                        ),
+                        theme.muted(subtitle, size=12),
+                    ],
+                ),
+                actions=actions,
+            ),
+            end_drawer=ft.NavigationDrawer(
+                controls=[
+                    ft.Container(
+                        padding=theme.PAD,
+                        content=theme.heading("History"),
+                    ),
+                    theme.tagged("history-list", ft.Container(content=self.history_col, padding=8)),
+                ]
+            ),
+            controls=[self.banner, ft.Container(self.tabs, padding=8), self.body],
+        )
+
+    # ----- live updates ------------------------------------------------------------------
+
+    def attach(self) -> None:
+        unsubscribe = self.live.subscribe(self._on_change)
+        self.shell.on_leave(unsubscribe)
+
+    def _on_change(self, change: Change) -> None:
+        # Any thread. Run the refresh on this page's loop; the copied context keeps the
+        # page binding that run_task sets from leaking into the committing session.
+        try:
+            contextvars.copy_context().run(self.page.run_task, self._refresh, change)
+        except RuntimeError:
+            # The session is gone (tab closed); stop listening.
+            self.shell.leave_screen()
+
+    async def _refresh(self, change: Change) -> None:
+        token = self.shell.route.token or ""
+        revoked = change.kind == "revoked" and self.role != "host"
+        if revoked and self.shell.hub.authorize(token, self.live.id) is None:
+            self.shell.denied()
+            return
+        if change.version != self.version or change.kind == "revoked":
+            self.render()
+            self.page.update()
+
+    # ----- drawing -----------------------------------------------------------------------
+
+    def context(self) -> PanelContext:
+        live = self.live
+        return PanelContext(
+            page=self.page,
+            game=live.game,
+            state=live.state_for(self.seat),
+            seat=self.seat,
+            role=self.role,  # type: ignore[arg-type]
+            seat_names=[s.name for s in live.seats],
+            version=self.version,
+            act=self.act,
+            check=live.check,
+            show_verdict=self.show_verdict,
+            reveal=(lambda seat: live.state_for(seat)) if self.role == "host" else None,
+        )
+
+    def render(self) -> None:
+        """Redraw everything from the table's current state for this seat."""
+        live = self.live
+        self.version = live.version
+        self.undo_btn.disabled = self.role == "viewer" or not live.can_undo
+        self.redo_btn.disabled = self.role == "viewer" or not live.can_redo
+        outcome = live.game.outcome(live.state_for(self.seat))
+        self.banner.visible = outcome is not None
+        if outcome is not None:
+            winners = ", ".join(outcome.winners) if outcome.winners else "Nobody"
+            self.banner.content = theme.tagged(
+                "outcome",
+                ft.Container(
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                    padding=theme.PAD,
+                    content=ft.Column(
+                        spacing=2,
+                        controls=[
+                            ft.Text(
+                                f"Game over — {winners} won" if outcome.winners else "Game over",
+                                size=18,
+                                weight=ft.FontWeight.W_600,
+                            ),
+                            ft.Text(outcome.summary),
+                        ],
+                    ),
+                ),
+            )
+        self.tabs.visible = self.has_game_tab
+        self.tabs.controls = [
+            self._tab_button("game", live.game.title),
+            self._tab_button("counters", "Counters"),
+        ]
+        ctx = self.context()
+        try:
+            panel = self.panel(ctx) if self.tab == "game" else counters_panel(ctx)
+        except Exception:
+            # A panel bug must not take the table away: the counters still work.
+            log.exception("the %s panel failed", live.game.slug)
+            panel = ft.Column(
+                [ft.Text("This screen failed to draw; the Counters tab still works.")]
+            )
+            self.has_game_tab = True
+        self.body.content = theme.tagged(f"panel-{self.tab}", panel)
+        self._fill_history()
+
+    def _tab_button(self, key: str, label: str) -> ft.Control:
+        selected = self.tab == key
+
+        def pick(_: Any) -> None:
+            self.tab = key
+            self.render()
+
+        cls = ft.FilledButton if selected else ft.OutlinedButton
+        return theme.tagged(f"tab-{key}", cls(label, on_click=pick, height=40, expand=True))
+
+    def _fill_history(self) -> None:
+        lines = self.live.history()
+        if not lines:
+            self.history_col.controls = [theme.muted("Nothing has happened yet.")]
+            return
+        rows: list[ft.Control] = []
+        for line in reversed(lines):
+            marker = " (correction)" if line.correction else ""
+            rows.append(
+                ft.ListTile(
+                    dense=True,
+                    leading=ft.Icon(
+                        ft.Icons.BUILD if line.correction else ft.Icons.CIRCLE, size=14
+                    ),
+                    title=ft.Text(f"{line.text}{marker}", size=14),
+                    subtitle=ft.Text(f"{line.who} · {ago(line.at)}", size=12),
+                )
+            )
+        self.history_col.controls = rows
+
+    # ----- acting ------------------------------------------------------------------------
+
+    def actor(self) -> Actor:
+        if self.role == "host":
+            return Actor(self.shell.device, "Host", None)
+        assert self.seat is not None
+        return Actor(self.shell.device, self.live.seats[self.seat].name, frozenset({self.seat}))
+
+    def act(self, action: Action) -> None:
+        """Submit ``action``; explain any refusal, and redraw only on success or staleness
+        (so whatever the player typed stays on screen after a refusal)."""
+        if self.role == "viewer":
+            self.shell.toast("This device is watching: ask the host for a seat code to play.")
+            return
+        try:
+            self.live.do(action, self.actor(), expected_version=self.version)
+        except IllegalAction as exc:
+            self.show_verdict(exc.verdict)
+            return
+        except StaleVersion:
+            self.render()
+            self.page.update()
+            self.shell.toast(STALE, error=True)
+            return
+        except NotYourSeat as exc:
+            self.shell.toast(str(exc) or "That is another seat's move.", error=True)
+            return
+        except MalformedAction as exc:
+            self.shell.toast(f"That move could not be read: {exc}", error=True)
+            return
+        self.render()
+        self.page.update()
+
+    def _undo(self, _: Any) -> None:
+        self._step(self.live.undo, "Nothing to undo.")
+
+    def _redo(self, _: Any) -> None:
+        self._step(self.live.redo, "Nothing to redo.")
+
+    def _step(self, fn: Any, empty: str) -> None:
+        if self.role == "viewer":
+            return
+        try:
+            change = fn(self.actor())
+        except LookupError:
+            self.shell.toast(empty)
+        else:
+            self.shell.toast(change.line)
+        self.render()
+        self.page.update()
+
+    def show_verdict(self, v: Verdict) -> None:
+        self.page.show_dialog(verdict.sheet(v, self.open_rule))
+
+    def open_rule(self, rule_id: str) -> None:
+        params = {"rule": rule_id} if rule_id else {}
+        self.shell.go(f"/t/{self.live.id}/rules", **params)
+
+    async def _open_history(self, _: Any) -> None:
+        self._fill_history()
+        await self.view.show_end_drawer()
+
+    def _invite(self, _: Any) -> None:
+        self.page.show_dialog(invite.dialog(self.shell, self.live))
+
+
+def view(shell: Shell, live: Any, seat: int | None, role: str) -> ft.View:
+    screen = TableScreen(shell, live, seat, role)
+    screen.render()
+    screen.attach()
+    return screen.view

@@ -1,0 +1,210 @@
+"""Browser tests: the real server in a subprocess, driven by headless Chromium.
+
+One server per test module (started with ``python -m companion`` on a free port with a
+temporary data folder). Without Chromium or Playwright these tests are skipped, except in
+CI (``CI=true``) where that is a failure.
+
+Flutter draws on a canvas; ``open_app`` turns on its semantics tree so controls become DOM
+nodes, and ``Screen`` selects them by the ``ft.Semantics(identifier=...)`` the screens set.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("FATEKEEPER_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+PHONE = {"width": 390, "height": 844}
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT_MS = 15_000
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser tests cannot run in CI: {reason}")
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    url: str
+    host_key: str
+    process: subprocess.Popen[str]
+    data_dir: Path
+
+    def host_url(self, path: str = "/") -> str:
+        return f"{self.url}{path}?key={self.host_key}"
+
+
+def start_server(tmp: Path, extra_env: dict[str, str] | None = None) -> Server:
+    port = _free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **(extra_env or {})}
+    log = (tmp / "server.log").open("w")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(tmp),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+    )
+    assert proc.stdout is not None
+    key = None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            if proc.poll() is not None:
+                raise RuntimeError(f"server exited: {(tmp / 'server.log').read_text()[-2000:]}")
+            continue
+        m = re.search(r"\?key=([A-Za-z0-9_-]+)", line)
+        if m:
+            key = m.group(1)
+            break
+    if key is None:
+        proc.kill()
+        raise RuntimeError("server printed no host link")
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    # Keep draining stdout so the server never blocks on a full pipe.
+    import threading
+
+    threading.Thread(target=proc.stdout.read, daemon=True).start()
+    return Server(f"http://127.0.0.1:{port}", key, proc, tmp)
+
+
+@pytest.fixture(scope="module")
+def server(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[Server]:
+    extra = getattr(request.module, "SERVER_ENV", None)
+    srv = start_server(tmp_path_factory.mktemp("server"), extra)
+    yield srv
+    srv.process.terminate()
+    try:
+        srv.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        srv.process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        _unavailable(f"no Chromium at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class Screen:
+    """One phone-sized browser page on the app, with helpers to find and tap controls."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def by_id(self, identifier: str) -> Any:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+    def wait_id(self, identifier: str, timeout: int = TIMEOUT_MS) -> Any:
+        loc = self.by_id(identifier)
+        loc.wait_for(state="attached", timeout=timeout)
+        return loc
+
+    def tap(self, identifier: str) -> None:
+        loc = self.wait_id(identifier)
+        # Semantics wrappers hold the real button inside; click the innermost button if any.
+        inner = loc.locator("[role=button]")
+        target = inner.first if inner.count() else loc
+        target.click()
+
+    def tap_label(self, label: str) -> None:
+        self.page.get_by_role("button", name=label).first.click()
+
+    def text_of(self, identifier: str) -> str:
+        return str(self.wait_id(identifier).inner_text())
+
+    def fill(self, identifier: str, value: str) -> None:
+        loc = self.wait_id(identifier)
+        field = loc.locator("input, textarea").first
+        if not field.count():
+            loc.click()
+            field = self.page.locator("input, textarea").first
+        field.fill(value)
+
+    def wait_text(self, text: str, timeout: int = TIMEOUT_MS) -> None:
+        self.page.get_by_text(text).first.wait_for(state="attached", timeout=timeout)
+
+    def body_text(self) -> str:
+        return str(self.page.locator("body").inner_text())
+
+    def screenshot(self, path: Path) -> None:
+        self.page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+        self.page.wait_for_timeout(500)
+        self.page.screenshot(path=str(path))
+
+
+def open_app(context: Any, url: str) -> Screen:
+    """Open ``url`` in a new page of ``context``, wait for Flutter and enable semantics."""
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(url)
+    page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=30_000)
+    page.locator("flt-semantics-placeholder").evaluate("el => el.click()")
+    page.locator("#loading").wait_for(state="detached", timeout=30_000)
+    return Screen(page)
+
+
+@pytest.fixture()
+def phone(browser: Any) -> Iterator[Any]:
+    """A fresh browser context sized like a phone (a separate device)."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2)
+    yield ctx
+    ctx.close()
