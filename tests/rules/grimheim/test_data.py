@@ -75,9 +75,7 @@ def test_54_cards_in_two_decks_with_legends_where_printed(d: data.GrimheimData) 
         assert len(placed) == (1 if card.legend else 0), card.number
         assert card.level == (1 if card.deck == "yellow" else 2)
     # Each Legend has exactly one yellow and one red card.
-    assert Counter(c.legend for c in d.cards.values() if c.legend) == dict.fromkeys(
-        d.legends, 2
-    )
+    assert Counter(c.legend for c in d.cards.values() if c.legend) == dict.fromkeys(d.legends, 2)
 
 
 def test_spawn_patterns_fit_their_locations(d: data.GrimheimData) -> None:
@@ -102,7 +100,10 @@ def test_spawn_letters_decode_per_location_faction(d: data.GrimheimData) -> None
     queen = d.cards[37]
     assert queen.location == "Dead Plains" and queen.legend == "queen_of_the_dead"
     assert Counter(s.monster for s in queen.slots) == {
-        "imp": 4, "skeleton": 3, "draugr": 1, "legend": 1
+        "imp": 4,
+        "skeleton": 3,
+        "draugr": 1,
+        "legend": 1,
     }
     for card in d.cards.values():
         for slot in card.slots:
@@ -115,7 +116,9 @@ def test_grim_map_highlands_extent_assumption(d: data.GrimheimData) -> None:
     highlands = d.locations["Highlands"]
     assert len(highlands) == 12
     assert (7, 16) in highlands and (8, 16) in highlands
-    assert max(len(c.spawn.rstrip("-")) for c in d.cards.values() if c.location == "Highlands") == 12
+    assert (
+        max(len(c.spawn.rstrip("-")) for c in d.cards.values() if c.location == "Highlands") == 12
+    )
 
 
 def test_time_tracks(d: data.GrimheimData) -> None:
