@@ -1,0 +1,1141 @@
+"""Scales of Fate: legality, transitions, turn order, the end of an Age and the end of the game.
+
+Every action goes through ``_transition``, which returns the new state and the plain-language
+effects; ``check`` reports those effects and ``apply`` keeps the state, so the two can never
+disagree.
+
+Turn order (rules ``sof.turn.order`` and ``sof.turn.passed``): seats alternate one action at a
+time, the first player marker holder opening each Age. A seat that has passed keeps receiving
+turns, but on them it may only use a god power or pass again. When the passed seat has nothing
+but passing left (no god power token remains), its turns are skipped, so the other seat acts
+several times in a row. Notes are private jottings and never use a turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from rules.core import Action, Correct, Game, Outcome, RuleIndex, ScoreSheet, Verdict
+
+from . import board, deduction, scoring
+from .actions import (
+    ACTION_TYPES,
+    Announce,
+    DealDemigods,
+    FinalGuess,
+    GodSmite,
+    GodSteal,
+    GodSwitch,
+    Note,
+    Pass,
+    PlaceDemigod,
+    PlaceServant,
+    SetupAge,
+)
+from .components import (
+    ABYSS_LEFT,
+    ABYSS_MIDDLE,
+    ABYSS_NAMES,
+    ABYSS_RIGHT,
+    AGES,
+    DEMIGODS,
+    GOD_POWER_NAMES,
+    GOD_POWERS,
+    MAX_ACTION_TILES,
+    MAX_PRINTED_CHANGE,
+    RENOWN_MAX,
+    RENOWN_MIN,
+    SERVANT_KINDS,
+    SERVANT_NAMES,
+    SERVANT_TOKENS,
+    SLOTS,
+    TILE_ACTION_NAMES,
+    TILE_ACTIONS,
+    TILE_POSITIONS,
+    GodPower,
+    ServantKind,
+    slot_name,
+    tile_name,
+)
+from .state import AgeRecord, Criterion, PlacedQuest, Quest, SofOptions, SofState, Tile, TileSpec
+
+RULES = RuleIndex.from_toml("scales-of-fate", Path(__file__).with_name("rule_index.toml"))
+
+MAX_NOTE_CHARS = 200
+Effects = list[str]
+
+_PHASE_BLOCKS: dict[str, tuple[str, str]] = {
+    "deal": ("Both players first record the two demigods dealt to them.", "sof.setup.deal"),
+    "setup": ("Enter this Age's board (quests, action tiles, Age card) first.", "sof.setup.age"),
+    "play": ("The Age is under way: that step is already behind you.", "sof.turn.order"),
+    "announce": (
+        "The Age has ended: both players announce yes or no before anything else.",
+        "sof.age.announce",
+    ),
+    "guess": ("Only the final guesses remain.", "sof.end.guess"),
+    "over": ("The game is over.", "sof.end.trigger"),
+}
+
+
+def _blocked(state: SofState) -> Verdict:
+    reason, rule = _PHASE_BLOCKS[state.phase]
+    return Verdict.no(reason, rule)
+
+
+def _seat_problem(seat: int) -> Verdict | None:
+    if seat not in (0, 1):
+        return Verdict.no(
+            f"There are two seats, 0 and 1; {seat} is not one of them.", "sof.turn.order"
+        )
+    return None
+
+
+def _demigod_problem(name: str, rule: str) -> Verdict | None:
+    if name not in DEMIGODS:
+        return Verdict.no(
+            f"{name[:40]!r} is not a demigod; the demigods are {', '.join(DEMIGODS)}.", rule
+        )
+    return None
+
+
+def _pair_problem(pair: tuple[str, str], rule: str) -> Verdict | None:
+    for name in pair:
+        problem = _demigod_problem(name, rule)
+        if problem:
+            return problem
+    if pair[0] == pair[1]:
+        return Verdict.no(f"{pair[0]} is named twice; two different demigods are needed.", rule)
+    return None
+
+
+class ScalesOfFate(Game[SofState, SofOptions]):
+    """The rules of Scales of Fate for two players."""
+
+    slug = "scales-of-fate"
+    title = "Scales of Fate"
+    min_players = 2
+    max_players = 2
+    state_type = SofState
+    options_type = SofOptions
+    action_types = ACTION_TYPES
+    rules = RULES
+
+    # ----- setup -------------------------------------------------------------------------
+
+    def setup(self, options: SofOptions) -> SofState:
+        """A fresh table: renown 7 everywhere, Abyss marker in the middle, every token in
+        the supply. Raises ``ValueError`` for blank or repeated names or a bad first seat."""
+        names = tuple(n.strip() for n in options.players)
+        if len(names) != 2 or not all(names):
+            raise ValueError("Scales of Fate needs two non-empty player names")
+        if names[0] == names[1]:
+            raise ValueError("the two players need different names")
+        if options.first_player not in (0, 1):
+            raise ValueError("the first player must be seat 0 or 1")
+        return SofState(
+            players=(names[0], names[1]),
+            first_player=options.first_player,
+            turn=options.first_player,
+        )
+
+    def seat_names(self, state: SofState) -> list[str]:
+        return list(state.players)
+
+    # ----- legality ----------------------------------------------------------------------
+
+    def _check(self, state: SofState, action: Action) -> Verdict:
+        checker = self._checkers()[type(action)]
+        verdict = checker(state, action)
+        if not verdict.legal:
+            return verdict
+        _, effects = self._transition(state, action)
+        return Verdict.ok(verdict.reason, *verdict.rules, effects=effects)
+
+    def _apply(self, state: SofState, action: Action) -> SofState:
+        return self._transition(state, action)[0]
+
+    def _checkers(self) -> dict[type[Action], Callable[[SofState, Any], Verdict]]:
+        return {
+            DealDemigods: self._check_deal,
+            SetupAge: self._check_setup,
+            PlaceDemigod: self._check_place,
+            PlaceServant: self._check_servant,
+            GodSmite: self._check_god_smite,
+            GodSwitch: self._check_god_switch,
+            GodSteal: self._check_god_steal,
+            Pass: self._check_pass,
+            Announce: self._check_announce,
+            FinalGuess: self._check_guess,
+            Note: self._check_note,
+        }
+
+    def _check_deal(self, state: SofState, act: DealDemigods) -> Verdict:
+        problem = _seat_problem(act.seat)
+        if problem:
+            return problem
+        if state.phase != "deal":
+            return Verdict.no("The demigods were dealt at the start of the game.", "sof.setup.deal")
+        if state.hands[act.seat]:
+            return Verdict.no(
+                f"{state.players[act.seat]} already has their two demigods.", "sof.setup.deal"
+            )
+        problem = _pair_problem(act.demigods, "sof.setup.deal")
+        if problem:
+            return problem
+        return Verdict.ok(
+            f"{state.players[act.seat]} keeps two demigods from their own deck, hidden.",
+            "sof.setup.deal",
+        )
+
+    def _check_setup(self, state: SofState, act: SetupAge) -> Verdict:
+        if state.phase != "setup":
+            return _blocked(state)
+        if act.age != state.age:
+            return Verdict.no(
+                f"The table is setting up Age {state.age}, not {act.age}.", "sof.setup.age"
+            )
+        problem = self._quest_problem(state, act.quests)
+        if problem:
+            return problem
+        problem = self._tile_problem(act.tiles)
+        if problem:
+            return problem
+        for label, value in (("left", act.abyss_left), ("right", act.abyss_right)):
+            if not -MAX_PRINTED_CHANGE <= value <= MAX_PRINTED_CHANGE:
+                return Verdict.no(
+                    f"The Abyss {label} outcome {value} is beyond the renown track.",
+                    "sof.setup.age",
+                )
+        criterion_problem = deduction.criterion_problem(act.criterion)
+        if criterion_problem:
+            return Verdict.no(
+                f"The Age card's question: {criterion_problem}.", "sof.deduction.criterion"
+            )
+        rules = ["sof.setup.age", "sof.setup.quests", "sof.setup.tiles"]
+        if state.age > 1:
+            rules += ["sof.new-age.special", "sof.new-age.first-player"]
+        return Verdict.ok(f"Age {state.age} is laid out as entered.", *rules)
+
+    def _quest_problem(self, state: SofState, quests: tuple[PlacedQuest, ...]) -> Verdict | None:
+        rule = "sof.setup.quests"
+        for q in quests:
+            if not (0 <= q.row <= 2 and 0 <= q.col <= 2):
+                return Verdict.no(
+                    f"Quest at row {q.row}, column {q.col} is off the 3×3 grid.", rule
+                )
+            if not -MAX_PRINTED_CHANGE <= q.change <= MAX_PRINTED_CHANGE:
+                return Verdict.no(f"A quest change of {q.change} is beyond the renown track.", rule)
+        if state.age > 1 and len(quests) == 1:
+            if not quests[0].special:
+                return Verdict.no(
+                    "A new Age brings only a new special quest; mark it as special.",
+                    "sof.new-age.special",
+                )
+            return None
+        if len(quests) != 9:
+            need = "nine quests" if state.age == 1 else "the new special quest, or all nine quests"
+            return Verdict.no(f"Enter {need}; {len(quests)} were given.", rule)
+        cells = {(q.row, q.col) for q in quests}
+        if len(cells) != 9:
+            return Verdict.no("Two quests were given for the same spot.", rule)
+        specials = sum(q.special for q in quests)
+        if specials != 1:
+            return Verdict.no(f"Exactly one quest is special (red back), not {specials}.", rule)
+        return None
+
+    def _tile_problem(self, tiles: tuple[TileSpec, ...]) -> Verdict | None:
+        rule = "sof.setup.tiles"
+        if not 1 <= len(tiles) <= MAX_ACTION_TILES:
+            return Verdict.no(
+                f"An Age uses 1 to {MAX_ACTION_TILES} action tiles; {len(tiles)} were given.", rule
+            )
+        seen: set[str] = set()
+        for t in tiles:
+            if t.position not in TILE_POSITIONS:
+                return Verdict.no(
+                    f"{t.position[:20]!r} is not a tile position (h00-h21, v00-v12).", rule
+                )
+            if t.position in seen:
+                return Verdict.no(f"Two tiles were given for position {t.position}.", rule)
+            seen.add(t.position)
+        return None
+
+    def _turn_problem(self, state: SofState, seat: int, *, normal: bool) -> Verdict | None:
+        problem = _seat_problem(seat)
+        if problem:
+            return problem
+        if state.phase != "play":
+            return _blocked(state)
+        if state.turn != seat:
+            return Verdict.no(f"It is {state.players[state.turn]}'s turn.", "sof.turn.order")
+        if normal and state.passed[seat]:
+            return Verdict.no(
+                f"{state.players[seat]} has passed: only god powers or passing again remain "
+                "this Age.",
+                "sof.pass",
+            )
+        return None
+
+    def _check_place(self, state: SofState, act: PlaceDemigod) -> Verdict:
+        problem = self._turn_problem(state, act.seat, normal=True) or _demigod_problem(
+            act.demigod, "sof.action.place"
+        )
+        if problem:
+            return problem
+        if state.where[act.demigod] != "off":
+            return Verdict.no(
+                f"{act.demigod} is already {self._place_words(state, act.demigod)}; only "
+                "demigods off the board can be placed.",
+                "sof.action.place",
+            )
+        tile = state.tile(act.tile)
+        if tile is None:
+            return Verdict.no(
+                f"There is no action tile at {act.tile[:20]!r} this Age.", "sof.action.place"
+            )
+        holder = state.occupant(act.tile)
+        if holder is not None:
+            return Verdict.no(
+                f"{holder} already stands on {tile_name(act.tile)}.", "sof.action.place"
+            )
+        where = tile_name(act.tile)
+        if tile.flipped:
+            if act.target is not None or act.direction is not None:
+                return Verdict.no(
+                    "That tile was flipped by the Smite god power: it has no action to take.",
+                    "sof.god.smite",
+                )
+            return Verdict.ok(
+                f"{act.demigod} goes to {where}, a flipped tile with no action.",
+                "sof.action.place",
+                "sof.god.smite",
+            )
+        if tile.action == "smite":
+            return self._check_smite_action(state, act, where)
+        if act.target is not None:
+            return Verdict.no(
+                f"A {TILE_ACTION_NAMES[tile.action]} tile sends nobody to the Abyss.",
+                "sof.action.place",
+            )
+        if tile.action == "abyss-fate":
+            if act.direction is None:
+                return Verdict.no(
+                    "Abyss Fate: say which way the marker moves.", "sof.action.abyss-fate"
+                )
+            step = ABYSS_LEFT if act.direction == "left" else ABYSS_RIGHT
+            if state.abyss_marker + step not in ABYSS_NAMES:
+                return Verdict.no(
+                    f"The Abyss marker is already at the {act.direction} end.",
+                    "sof.action.abyss-fate",
+                    "sof.assume.abyss-step",
+                )
+            return Verdict.ok(
+                f"{act.demigod} goes to {where} and moves the Abyss marker {act.direction}.",
+                "sof.action.place",
+                "sof.action.abyss-fate",
+            )
+        if act.direction is not None:
+            return Verdict.no("Only an Abyss Fate tile moves the Abyss marker.", "sof.action.place")
+        kind: ServantKind = tile.action  # type: ignore[assignment]
+        if self._supply_token(state, kind) is None:
+            return Verdict.ok(
+                f"{act.demigod} goes to {where}; no {SERVANT_NAMES[kind]} token is left to take.",
+                "sof.action.place",
+                "sof.action.servant",
+                "sof.assume.servant-unavailable",
+            )
+        return Verdict.ok(
+            f"{act.demigod} goes to {where} and {state.players[act.seat]} takes "
+            f"{SERVANT_NAMES[kind]}.",
+            "sof.action.place",
+            "sof.action.servant",
+        )
+
+    def _check_smite_action(self, state: SofState, act: PlaceDemigod, where: str) -> Verdict:
+        if act.direction is not None:
+            return Verdict.no("Only an Abyss Fate tile moves the Abyss marker.", "sof.action.place")
+        others = [d for d in state.off_board() if d != act.demigod]
+        if not others:
+            if act.target is not None:
+                return Verdict.no(
+                    "No other demigod is off the board, so the Smite action cannot be taken.",
+                    "sof.action.smite",
+                )
+            return Verdict.ok(
+                f"{act.demigod} goes to {where}; no demigod is left off the board to smite.",
+                "sof.action.place",
+                "sof.action.smite",
+                "sof.assume.smite-no-target",
+            )
+        if act.target is None:
+            return Verdict.no(
+                "Smite: name a demigod still off the board to send to the Abyss.",
+                "sof.action.smite",
+            )
+        problem = _demigod_problem(act.target, "sof.action.smite")
+        if problem:
+            return problem
+        if act.target not in others:
+            return Verdict.no(
+                f"Smite only reaches demigods still off the board; {act.target} is "
+                f"{self._place_words(state, act.target)}.",
+                "sof.action.smite",
+            )
+        return Verdict.ok(
+            f"{act.demigod} goes to {where} and sends {act.target} to the Abyss.",
+            "sof.action.place",
+            "sof.action.smite",
+        )
+
+    def _check_servant(self, state: SofState, act: PlaceServant) -> Verdict:
+        problem = self._turn_problem(state, act.seat, normal=True)
+        if problem:
+            return problem
+        if act.slot not in SLOTS:
+            return Verdict.no(
+                f"{act.slot[:20]!r} is not an edge slot (L0-L2, R0-R2, T0-T2, B0-B2).",
+                "sof.servant.place",
+            )
+        if state.slot_taken(act.slot):
+            return Verdict.no(
+                f"A servant already sits at {slot_name(act.slot)}.",
+                "sof.servant.place",
+                "sof.assume.one-servant-per-slot",
+            )
+        if self._held_token(state, act.seat, act.servant) is None:
+            return Verdict.no(
+                f"{state.players[act.seat]} holds no {SERVANT_NAMES[act.servant]} token this Age.",
+                "sof.servant.place",
+            )
+        rules = ["sof.servant.place", f"sof.servant.{act.servant}", "sof.servant.stacking"]
+        for name, parts in board.contributions(state, act.servant, act.slot).items():
+            raw = state.renown[name] + sum(change for _, change in parts)
+            if board.clamp(raw) != raw:
+                rules.append("sof.servant.limits")
+                break
+        return Verdict.ok(
+            f"{SERVANT_NAMES[act.servant]} goes to {slot_name(act.slot)} and scores at once.",
+            *rules,
+        )
+
+    def _god_problem(self, state: SofState, seat: int, power: GodPower) -> Verdict | None:
+        problem = self._turn_problem(state, seat, normal=False)
+        if problem:
+            return problem
+        used = state.god_powers[power]
+        if used is not None:
+            return Verdict.no(
+                f"The {GOD_POWER_NAMES[power]} god power was already used by "
+                f"{state.players[used]}; each is used once per game.",
+                "sof.god.once",
+            )
+        return None
+
+    def _check_god_smite(self, state: SofState, act: GodSmite) -> Verdict:
+        problem = self._god_problem(state, act.seat, "smite") or _demigod_problem(
+            act.demigod, "sof.god.smite"
+        )
+        if problem:
+            return problem
+        place = state.where[act.demigod]
+        if place == "abyss":
+            return Verdict.no(
+                f"{act.demigod} is already in the Abyss.",
+                "sof.god.smite",
+                "sof.assume.god-smite-target",
+            )
+        text = f"{act.demigod} goes to the Abyss"
+        if place in TILE_POSITIONS:
+            text += f" and {tile_name(place)} is flipped: it keeps no action"
+        return Verdict.ok(text + ".", "sof.god.smite", "sof.god.once")
+
+    def _check_god_switch(self, state: SofState, act: GodSwitch) -> Verdict:
+        problem = (
+            self._god_problem(state, act.seat, "switch")
+            or _demigod_problem(act.first, "sof.god.switch")
+            or _demigod_problem(act.second, "sof.god.switch")
+        )
+        if problem:
+            return problem
+        if act.first == act.second:
+            return Verdict.no("Switch needs two different demigods.", "sof.god.switch")
+        if state.where[act.first] == state.where[act.second]:
+            return Verdict.no(
+                f"{act.first} and {act.second} are both {self._place_words(state, act.first)}: "
+                "switching them changes nothing.",
+                "sof.god.switch",
+                "sof.assume.switch-different-places",
+            )
+        return Verdict.ok(
+            f"{act.first} and {act.second} trade places.", "sof.god.switch", "sof.god.once"
+        )
+
+    def _check_god_steal(self, state: SofState, act: GodSteal) -> Verdict:
+        problem = self._god_problem(state, act.seat, "steal")
+        if problem:
+            return problem
+        other = 1 - act.seat
+        if self._held_token(state, other, act.servant) is None:
+            return Verdict.no(
+                f"{state.players[other]} holds no unused {SERVANT_NAMES[act.servant]} token.",
+                "sof.god.steal",
+            )
+        return Verdict.ok(
+            f"{state.players[act.seat]} takes {SERVANT_NAMES[act.servant]} from "
+            f"{state.players[other]}.",
+            "sof.god.steal",
+            "sof.god.once",
+        )
+
+    def _check_pass(self, state: SofState, act: Pass) -> Verdict:
+        problem = self._turn_problem(state, act.seat, normal=False)
+        if problem:
+            return problem
+        name = state.players[act.seat]
+        if state.passed[act.seat]:
+            return Verdict.ok(f"{name} passes again.", "sof.pass", "sof.turn.passed")
+        if self._can_place_demigod(state):
+            return Verdict.no(
+                "An action tile is still open: passing is only allowed once every tile is covered.",
+                "sof.pass",
+            )
+        if state.held(act.seat):
+            return Verdict.no(f"{name} still holds a servant to place.", "sof.pass")
+        return Verdict.ok(
+            f"{name} passes: from now on only god powers or passing again this Age.", "sof.pass"
+        )
+
+    def _check_announce(self, state: SofState, act: Announce) -> Verdict:
+        problem = _seat_problem(act.seat)
+        if problem:
+            return problem
+        if state.phase != "announce":
+            return _blocked(state)
+        if state.history[-1].answers[act.seat] is not None:
+            return Verdict.no(
+                f"{state.players[act.seat]} has already answered.", "sof.age.announce"
+            )
+        truth = deduction.true_answer(state, act.seat)
+        word = "yes" if act.fits else "no"
+        if truth is not None and truth != act.fits:
+            right = "yes" if truth else "no"
+            return Verdict.no(
+                f"By the board, {state.players[act.seat]}'s answer is {right}, not {word}.",
+                "sof.age.announce",
+                "sof.assume.honest-answers",
+            )
+        return Verdict.ok(f"{state.players[act.seat]} answers {word}.", "sof.age.announce")
+
+    def _check_guess(self, state: SofState, act: FinalGuess) -> Verdict:
+        problem = _seat_problem(act.seat)
+        if problem:
+            return problem
+        if state.phase != "guess":
+            return Verdict.no("Final guesses come after Age 3 has ended.", "sof.end.guess")
+        if state.guesses[act.seat]:
+            return Verdict.no(f"{state.players[act.seat]} has already guessed.", "sof.end.guess")
+        problem = _pair_problem(act.demigods, "sof.end.guess")
+        if problem:
+            return problem
+        return Verdict.ok(f"{state.players[act.seat]} locks in a final guess.", "sof.end.guess")
+
+    def _check_note(self, state: SofState, act: Note) -> Verdict:
+        problem = _seat_problem(act.seat) or _demigod_problem(act.demigod, "sof.app.notes")
+        if problem:
+            return problem
+        if len(act.text) > MAX_NOTE_CHARS:
+            return Verdict.no(f"A note holds at most {MAX_NOTE_CHARS} characters.", "sof.app.notes")
+        return Verdict.ok("A private note on the score pad.", "sof.app.notes")
+
+    # ----- transitions -------------------------------------------------------------------
+
+    def _transition(self, state: SofState, action: Action) -> tuple[SofState, Effects]:
+        if isinstance(action, DealDemigods):
+            return self._do_deal(state, action)
+        if isinstance(action, SetupAge):
+            return self._do_setup(state, action)
+        if isinstance(action, PlaceDemigod):
+            return self._do_place(state, action)
+        if isinstance(action, PlaceServant):
+            return self._do_servant(state, action)
+        if isinstance(action, GodSmite | GodSwitch | GodSteal):
+            return self._do_god(state, action)
+        if isinstance(action, Pass):
+            passed = list(state.passed)
+            passed[action.seat] = True
+            new = replace(state, passed=(passed[0], passed[1]))
+            return self._after_turn(new, action.seat, [f"{state.players[action.seat]} passes."])
+        if isinstance(action, Announce):
+            return self._do_announce(state, action)
+        if isinstance(action, FinalGuess):
+            return self._do_guess(state, action)
+        if isinstance(action, Note):
+            notes = [dict(state.notes[0]), dict(state.notes[1])]
+            if action.text:
+                notes[action.seat][action.demigod] = action.text
+            else:
+                notes[action.seat].pop(action.demigod, None)
+            return replace(state, notes=(notes[0], notes[1])), []
+        raise TypeError(f"unhandled action {action!r}")
+
+    def _do_deal(self, state: SofState, act: DealDemigods) -> tuple[SofState, Effects]:
+        hands = list(state.hands)
+        hands[act.seat] = act.demigods
+        new = replace(state, hands=(hands[0], hands[1]))
+        effects = [f"{state.players[act.seat]} has two secret demigods."]
+        if all(new.hands):
+            new = replace(new, phase="setup")
+            effects.append("Both hands are dealt: lay out Age 1.")
+        return new, effects
+
+    def _do_setup(self, state: SofState, act: SetupAge) -> tuple[SofState, Effects]:
+        effects: Effects = []
+        if len(act.quests) == 9:
+            quests = {f"{q.row}{q.col}": q.quest() for q in act.quests}
+        else:
+            quests, moved = self._swap_special(state.quests, act.quests[0])
+            effects.extend(moved)
+        tiles = tuple(Tile(t.position, t.action) for t in act.tiles)
+        new = replace(
+            state,
+            phase="play",
+            quests=quests,
+            tiles=tiles,
+            abyss_left=act.abyss_left,
+            abyss_right=act.abyss_right,
+            criterion=act.criterion,
+            turn=state.first_player,
+            passed=(False, False),
+        )
+        effects.append(
+            f"Age {state.age} begins with {len(tiles)} action tiles; "
+            f"{state.players[state.first_player]} goes first."
+        )
+        return new, effects
+
+    @staticmethod
+    def _swap_special(
+        quests: Mapping[str, Quest], new: PlacedQuest
+    ) -> tuple[dict[str, Quest], Effects]:
+        out = dict(quests)
+        old_key = next(k for k, q in quests.items() if q.special)
+        new_key = f"{new.row}{new.col}"
+        del out[old_key]
+        effects = ["The old special quest is discarded."]
+        if new_key != old_key:
+            displaced = out.pop(new_key)
+            out[old_key] = displaced
+            effects.append(
+                f"The regular quest at row {new.row + 1}, column {new.col + 1} moves to the "
+                f"old special spot (row {int(old_key[0]) + 1}, column {int(old_key[1]) + 1})."
+            )
+        out[new_key] = new.quest()
+        return out, effects
+
+    def _do_place(self, state: SofState, act: PlaceDemigod) -> tuple[SofState, Effects]:
+        where = dict(state.where)
+        where[act.demigod] = act.tile
+        effects = [f"{act.demigod} stands on {tile_name(act.tile)}."]
+        tile = state.tile(act.tile)
+        assert tile is not None
+        new = replace(state, where=where)
+        if not tile.flipped:
+            if tile.action == "smite" and act.target is not None:
+                where[act.target] = "abyss"
+                effects.append(f"{act.target} is sent to the Abyss.")
+            elif tile.action == "abyss-fate" and act.direction is not None:
+                marker = state.abyss_marker + (
+                    ABYSS_LEFT if act.direction == "left" else ABYSS_RIGHT
+                )
+                new = replace(new, abyss_marker=marker)
+                effects.append(f"The Abyss marker moves to the {ABYSS_NAMES[marker]}.")
+            elif tile.action in SERVANT_KINDS:
+                kind: ServantKind = tile.action  # type: ignore[assignment]
+                token = self._supply_token(state, kind)
+                if token is not None:
+                    servants = dict(state.servants)
+                    servants[token] = f"held-{act.seat}"
+                    new = replace(new, servants=servants)
+                    effects.append(f"{state.players[act.seat]} takes {SERVANT_NAMES[kind]}.")
+        new = replace(new, where=where)
+        return self._after_turn(new, act.seat, effects)
+
+    def _do_servant(self, state: SofState, act: PlaceServant) -> tuple[SofState, Effects]:
+        token = self._held_token(state, act.seat, act.servant)
+        assert token is not None
+        servants = dict(state.servants)
+        servants[token] = act.slot
+        parts = board.contributions(state, act.servant, act.slot)
+        totals = {name: sum(change for _, change in items) for name, items in parts.items()}
+        renown, lines = board.apply_changes(state.renown, totals)
+        how = board.describe_contributions(parts)
+        effects = [f"{SERVANT_NAMES[act.servant]} is placed at {slot_name(act.slot)}."]
+        hit = board.servant_targets(state, act.servant, act.slot)
+        if not hit:
+            effects.append("It hits no quest.")
+        elif not parts:
+            effects.append("No demigod stands next to the quests it hits.")
+        for name, line in zip(totals, lines, strict=True):
+            effects.append(f"{line}: {how[name]}")
+        new = replace(state, servants=servants, renown=renown)
+        return self._after_turn(new, act.seat, effects)
+
+    def _do_god(
+        self, state: SofState, act: GodSmite | GodSwitch | GodSteal
+    ) -> tuple[SofState, Effects]:
+        powers = dict(state.god_powers)
+        name = state.players[act.seat]
+        effects: Effects = []
+        new = state
+        if isinstance(act, GodSmite):
+            powers["smite"] = act.seat
+            where = dict(state.where)
+            place = where[act.demigod]
+            where[act.demigod] = "abyss"
+            tiles = state.tiles
+            if place in TILE_POSITIONS:
+                tiles = tuple(replace(t, flipped=True) if t.position == place else t for t in tiles)
+                effects.append(f"{tile_name(place)} is flipped and loses its action.")
+            new = replace(state, where=where, tiles=tiles)
+            effects.insert(0, f"{name} uses Smite: {act.demigod} goes to the Abyss.")
+        elif isinstance(act, GodSwitch):
+            powers["switch"] = act.seat
+            where = dict(state.where)
+            where[act.first], where[act.second] = where[act.second], where[act.first]
+            new = replace(state, where=where)
+            effects.append(f"{name} uses Switch: {act.first} and {act.second} trade places.")
+        else:
+            powers["steal"] = act.seat
+            token = self._held_token(state, 1 - act.seat, act.servant)
+            assert token is not None
+            servants = dict(state.servants)
+            servants[token] = f"held-{act.seat}"
+            new = replace(state, servants=servants)
+            effects.append(f"{name} uses Steal and takes {SERVANT_NAMES[act.servant]}.")
+        effects.append(f"{name} loses 1 point at the end for this god power.")
+        return self._after_turn(replace(new, god_powers=powers), act.seat, effects)
+
+    def _after_turn(self, state: SofState, seat: int, effects: Effects) -> tuple[SofState, Effects]:
+        """End of a turn: end the Age when it is over, else hand the turn on."""
+        if self.age_is_over(state):
+            return self._end_age(state, effects)
+        other = 1 - seat
+        if state.passed[other] and not state.powers_left():
+            effects.append(
+                f"{state.players[other]} has passed with no god power left: "
+                f"{state.players[seat]} acts again."
+            )
+            return replace(state, turn=seat), effects
+        return replace(state, turn=other), effects
+
+    def age_is_over(self, state: SofState) -> bool:
+        """Has the Age in ``state`` run its course? Every tile covered (or no demigod left to
+        cover one) with every gained servant placed, or both players passed."""
+        if all(state.passed):
+            return True
+        return not self._can_place_demigod(state) and not any(
+            place.startswith("held-") for place in state.servants.values()
+        )
+
+    @staticmethod
+    def _can_place_demigod(state: SofState) -> bool:
+        return bool(state.open_tiles()) and bool(state.off_board())
+
+    def _end_age(self, state: SofState, effects: Effects) -> tuple[SofState, Effects]:
+        effects.append(f"Age {state.age} ends.")
+        marker = state.abyss_marker
+        change = {ABYSS_LEFT: state.abyss_left, ABYSS_RIGHT: state.abyss_right}.get(marker, 0)
+        in_abyss = [d for d in DEMIGODS if state.where[d] == "abyss"]
+        renown = state.renown
+        if not in_abyss:
+            effects.append("Nobody is in the Abyss.")
+        elif marker == ABYSS_MIDDLE:
+            effects.append("The Abyss marker sits in the middle: the Abyss changes nothing.")
+        else:
+            renown, lines = board.apply_changes(state.renown, dict.fromkeys(in_abyss, change))
+            effects.append(f"The Abyss ({ABYSS_NAMES[marker]}, {change:+d}) scores:")
+            effects.extend(lines)
+        new = replace(state, renown=renown)
+        record = AgeRecord(
+            age=state.age,
+            criterion=state.criterion,
+            fitting=deduction.fitting(new, state.criterion),
+        )
+        effects.append("Both players now announce yes or no for the Age card's question.")
+        return replace(new, phase="announce", history=(*state.history, record)), effects
+
+    def _do_announce(self, state: SofState, act: Announce) -> tuple[SofState, Effects]:
+        record = state.history[-1]
+        answers = list(record.answers)
+        answers[act.seat] = act.fits
+        record = replace(record, answers=(answers[0], answers[1]))
+        new = replace(state, history=(*state.history[:-1], record))
+        effects = [f"{state.players[act.seat]} announces {'yes' if act.fits else 'no'}."]
+        if any(a is None for a in answers):
+            return new, effects
+        if state.age == AGES:
+            effects.append("Age 3 is complete: both players make their final guess.")
+            return replace(new, phase="guess"), effects
+        first = 1 - state.first_player
+        new = replace(
+            new,
+            phase="setup",
+            age=state.age + 1,
+            first_player=first,
+            turn=first,
+            passed=(False, False),
+            where=dict.fromkeys(DEMIGODS, "off"),
+            servants=dict.fromkeys(SERVANT_TOKENS, "supply"),
+            tiles=(),
+            abyss_marker=ABYSS_MIDDLE,
+            abyss_left=0,
+            abyss_right=0,
+            criterion=Criterion(),
+        )
+        effects += [
+            "The board is cleared: demigods, tiles and servants come off, the Abyss marker "
+            "returns to the middle.",
+            f"{state.players[first]} takes the first player marker for Age {state.age + 1}.",
+        ]
+        return new, effects
+
+    def _do_guess(self, state: SofState, act: FinalGuess) -> tuple[SofState, Effects]:
+        guesses = list(state.guesses)
+        guesses[act.seat] = act.demigods
+        new = replace(state, guesses=(guesses[0], guesses[1]))
+        effects = [f"{state.players[act.seat]} has guessed."]
+        if all(new.guesses):
+            new = replace(new, phase="over")
+            sheet = self.score(new)
+            effects.append("Guesses and demigods are revealed.")
+            effects.append(sheet.summary)
+        return new, effects
+
+    # ----- helpers -----------------------------------------------------------------------
+
+    @staticmethod
+    def _supply_token(state: SofState, kind: ServantKind) -> str | None:
+        for token, token_kind in SERVANT_TOKENS.items():
+            if token_kind == kind and state.servants[token] == "supply":
+                return token
+        return None
+
+    @staticmethod
+    def _held_token(state: SofState, seat: int, kind: ServantKind) -> str | None:
+        for token in state.held(seat):
+            if SERVANT_TOKENS[token] == kind:
+                return token
+        return None
+
+    @staticmethod
+    def _place_words(state: SofState, demigod: str) -> str:
+        place = state.where[demigod]
+        if place == "off":
+            return "off the board"
+        if place == "abyss":
+            return "in the Abyss"
+        return f"on {tile_name(place)}"
+
+    # ----- outcome and scoring -----------------------------------------------------------
+
+    def outcome(self, state: SofState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        sheet = self.score(state)
+        winners = (sheet.winner,) if sheet.winner is not None else state.players
+        return Outcome(winners, sheet.summary, sheet.tiebreak or "sof.score.winner")
+
+    def score(self, state: SofState) -> ScoreSheet:
+        """The score pad for ``state``. Raises ``ValueError`` when a hand is unknown (not
+        dealt yet, or hidden from this copy of the state)."""
+        if not all(len(h) == 2 for h in state.hands):
+            raise ValueError("both players' demigods must be known to score")
+        pads = [
+            scoring.PadInput(
+                name=state.players[seat],
+                demigods=(state.hands[seat][0], state.hands[seat][1]),
+                guess=state.guesses[seat],
+                god_powers=state.powers_used_by(seat),
+                first_player=state.first_player == seat,
+            )
+            for seat in (0, 1)
+        ]
+        return scoring.score_pads(state.renown, pads)
+
+    def score_json(self, data: Any) -> dict[str, Any]:
+        return scoring.score_json(data)
+
+    # ----- corrections -------------------------------------------------------------------
+
+    def counters(self, state: SofState) -> Mapping[str, tuple[int, int]]:
+        out: dict[str, tuple[int, int]] = {
+            f"renown.{d}": (RENOWN_MIN, RENOWN_MAX) for d in DEMIGODS
+        }
+        out["abyss.marker"] = (ABYSS_LEFT, ABYSS_RIGHT)
+        out["abyss.left"] = (-MAX_PRINTED_CHANGE, MAX_PRINTED_CHANGE)
+        out["abyss.right"] = (-MAX_PRINTED_CHANGE, MAX_PRINTED_CHANGE)
+        for key in sorted(state.quests):
+            out[f"quest.{key}.change"] = (-MAX_PRINTED_CHANGE, MAX_PRINTED_CHANGE)
+        return out
+
+    def counter_values(self, state: SofState) -> Mapping[str, int]:
+        out = {f"renown.{d}": state.renown[d] for d in DEMIGODS}
+        out["abyss.marker"] = state.abyss_marker
+        out["abyss.left"] = state.abyss_left
+        out["abyss.right"] = state.abyss_right
+        for key in sorted(state.quests):
+            out[f"quest.{key}.change"] = state.quests[key].change
+        return out
+
+    def set_counter(self, state: SofState, counter: str, value: int) -> SofState:
+        if counter.startswith("renown."):
+            renown = dict(state.renown)
+            renown[counter.removeprefix("renown.")] = value
+            return replace(state, renown=renown)
+        if counter == "abyss.marker":
+            return replace(state, abyss_marker=value)
+        if counter == "abyss.left":
+            return replace(state, abyss_left=value)
+        if counter == "abyss.right":
+            return replace(state, abyss_right=value)
+        key = counter.removeprefix("quest.").removesuffix(".change")
+        quests = dict(state.quests)
+        quests[key] = replace(quests[key], change=value)
+        return replace(state, quests=quests)
+
+    # ----- history, secrecy, invariants --------------------------------------------------
+
+    def describe(self, state: SofState, action: Action) -> str:
+        def who(seat: int) -> str:
+            return state.players[seat] if seat in (0, 1) else f"seat {seat}"
+
+        if isinstance(action, DealDemigods):
+            return f"{who(action.seat)} is dealt two secret demigods."
+        if isinstance(action, SetupAge):
+            return f"Age {action.age} is laid out ({len(action.tiles)} action tiles)."
+        if isinstance(action, PlaceDemigod):
+            text = f"{who(action.seat)} places {action.demigod} on tile {action.tile}"
+            if action.target:
+                text += f", smiting {action.target}"
+            if action.direction:
+                text += f", moving the Abyss marker {action.direction}"
+            return text + "."
+        if isinstance(action, PlaceServant):
+            return f"{who(action.seat)} places {SERVANT_NAMES[action.servant]} at {action.slot}."
+        if isinstance(action, GodSmite):
+            return f"{who(action.seat)} uses the Smite god power on {action.demigod}."
+        if isinstance(action, GodSwitch):
+            return f"{who(action.seat)} switches {action.first} and {action.second}."
+        if isinstance(action, GodSteal):
+            return f"{who(action.seat)} steals {SERVANT_NAMES[action.servant]}."
+        if isinstance(action, Pass):
+            return f"{who(action.seat)} passes."
+        if isinstance(action, Announce):
+            return f"{who(action.seat)} announces {'yes' if action.fits else 'no'}."
+        if isinstance(action, FinalGuess):
+            return f"{who(action.seat)} makes a final guess."
+        if isinstance(action, Note):
+            return f"{who(action.seat)} writes a private note."
+        if isinstance(action, Correct):
+            return f"Correction: {action.counter} set to {action.value}."
+        return f"{type(action).kind}"
+
+    def redact(self, state: SofState, seat: int | None) -> SofState:
+        """Hide the other seat's demigods, final guess and notes (both seats' for ``None``).
+        Once the game is over, demigods and guesses are revealed as at the table; notes
+        always stay private."""
+        hidden = [s for s in (0, 1) if s != seat]
+        hands = list(state.hands)
+        guesses = list(state.guesses)
+        notes = [state.notes[0], state.notes[1]]
+        for s in hidden:
+            if state.phase != "over":
+                hands[s] = ()
+                guesses[s] = ()
+            notes[s] = {}
+        return replace(
+            state,
+            hands=(hands[0], hands[1]),
+            guesses=(guesses[0], guesses[1]),
+            notes=(notes[0], notes[1]),
+        )
+
+    def invariants(self, state: SofState) -> list[str]:
+        problems: list[str] = []
+        if set(state.renown) != set(DEMIGODS) or set(state.where) != set(DEMIGODS):
+            problems.append("renown and places must list exactly the nine demigods")
+            return problems
+        for d in DEMIGODS:
+            if not RENOWN_MIN <= state.renown[d] <= RENOWN_MAX:
+                problems.append(f"{d} has renown {state.renown[d]}, outside 0-14")
+        positions = {t.position for t in state.tiles}
+        if len(positions) != len(state.tiles):
+            problems.append("two action tiles share a position")
+        on_tiles: dict[str, str] = {}
+        for d in DEMIGODS:
+            place = state.where[d]
+            if place in ("off", "abyss"):
+                continue
+            if place not in positions:
+                problems.append(f"{d} stands on {place!r}, which is no action tile this Age")
+            elif place in on_tiles:
+                problems.append(f"{d} and {on_tiles[place]} share a tile")
+            on_tiles[place] = d
+        if set(state.servants) != set(SERVANT_TOKENS):
+            problems.append("the four servant tokens must each be somewhere")
+        slots_used: set[str] = set()
+        for token, place in state.servants.items():
+            if place in SLOTS:
+                if place in slots_used:
+                    problems.append(f"two servants share slot {place}")
+                slots_used.add(place)
+            elif place not in ("supply", "held-0", "held-1"):
+                problems.append(f"servant {token} is at unknown place {place!r}")
+        between_ages = state.phase in ("deal", "setup")
+        if between_ages and any(p != "supply" for p in state.servants.values()):
+            problems.append("servants must be in the supply between Ages")
+        if set(state.god_powers) != set(GOD_POWERS):
+            problems.append("the three god power tokens must each be accounted for")
+        for power, used in state.god_powers.items():
+            if used not in (None, 0, 1):
+                problems.append(f"god power {power} used by unknown seat {used}")
+        for s in (0, 1):
+            for label, pair in (("demigods", state.hands[s]), ("guess", state.guesses[s])):
+                if pair and (
+                    len(pair) != 2 or len(set(pair)) != 2 or not set(pair) <= set(DEMIGODS)
+                ):
+                    problems.append(f"seat {s}'s {label} must be two different demigods")
+        if state.abyss_marker not in ABYSS_NAMES:
+            problems.append(f"Abyss marker at {state.abyss_marker}, not left/middle/right")
+        if not 1 <= state.age <= AGES:
+            problems.append(f"Age {state.age} does not exist")
+        if state.quests and (
+            len(state.quests) != 9 or sum(q.special for q in state.quests.values()) != 1
+        ):
+            problems.append("the board needs nine quests with exactly one special")
+        if state.phase == "play" and not state.tiles:
+            problems.append("an Age in play has no action tiles")
+        return problems
+
+    # ----- enumeration -------------------------------------------------------------------
+
+    def legal_actions(self, state: SofState) -> list[Action]:
+        """Every legal action except free-form ones: an Age's setup (entered from the box)
+        and private notes (free text) are not enumerated."""
+        if state.phase == "over":
+            return []
+        candidates: list[Action] = []
+        if state.phase == "deal":
+            for seat in (0, 1):
+                candidates += [DealDemigods(seat, p) for p in deduction.all_pairs()]
+        elif state.phase == "announce":
+            candidates += [Announce(seat, fits) for seat in (0, 1) for fits in (True, False)]
+        elif state.phase == "guess":
+            for seat in (0, 1):
+                candidates += [FinalGuess(seat, p) for p in deduction.all_pairs()]
+        elif state.phase == "play":
+            candidates = self._play_candidates(state)
+        return [a for a in candidates if self.is_legal(state, a)]
+
+    def _play_candidates(self, state: SofState) -> list[Action]:
+        seat = state.turn
+        out: list[Action] = [Pass(seat)]
+        for power in state.powers_left():
+            if power == "smite":
+                out += [GodSmite(seat, d) for d in DEMIGODS]
+            elif power == "switch":
+                out += [GodSwitch(seat, a, b) for a, b in combinations(DEMIGODS, 2)]
+            else:
+                out += [GodSteal(seat, k) for k in SERVANT_KINDS]
+        if state.passed[seat]:
+            return out
+        # two held Hadria's tokens place the same way: list each slot once
+        for kind in sorted({SERVANT_TOKENS[token] for token in state.held(seat)}):
+            out += [PlaceServant(seat, kind, slot) for slot in SLOTS]
+        off = state.off_board()
+        for tile in state.open_tiles():
+            for d in off:
+                if tile.flipped or tile.action in SERVANT_KINDS:
+                    out.append(PlaceDemigod(seat, d, tile.position))
+                elif tile.action == "abyss-fate":
+                    out += [
+                        PlaceDemigod(seat, d, tile.position, direction=x) for x in ("left", "right")
+                    ]
+                else:
+                    targets = [t for t in off if t != d]
+                    if targets:
+                        out += [PlaceDemigod(seat, d, tile.position, target=t) for t in targets]
+                    else:
+                        out.append(PlaceDemigod(seat, d, tile.position))
+        return out
+
+    def sample_actions(self, state: SofState, rng: random.Random) -> list[Action]:
+        """A few legal actions plus a few random (often illegal) ones."""
+        legal = self.legal_actions(state)
+        picks: list[Action] = rng.sample(legal, min(3, len(legal)))
+        seat = rng.randrange(2)
+        demigod = rng.choice(DEMIGODS)
+        picks += [
+            PlaceDemigod(
+                seat,
+                demigod,
+                rng.choice(list(TILE_POSITIONS)),
+                target=rng.choice((None, *DEMIGODS)),
+            ),
+            PlaceServant(seat, rng.choice(SERVANT_KINDS), rng.choice(list(SLOTS))),
+            GodSwitch(seat, demigod, rng.choice(DEMIGODS)),
+            Pass(seat),
+            Note(seat, demigod, rng.choice(("", "bluffing?", "likely"))),
+        ]
+        if state.phase == "setup":
+            picks.append(random_setup(state, rng))
+        return picks
+
+
+def random_setup(state: SofState, rng: random.Random) -> SetupAge:
+    """A plausible random layout for the Age ``state`` is setting up (for demos and tests):
+    nine quests in Age 1, a new special quest later, 3-7 tiles, a simple question."""
+    if state.age == 1:
+        special = (rng.randrange(3), rng.randrange(3))
+        quests = tuple(
+            PlacedQuest(r, c, rng.random() < 0.5, (r, c) == special, rng.choice((-2, -1, 1, 2, 3)))
+            for r in range(3)
+            for c in range(3)
+        )
+    else:
+        quests = (
+            PlacedQuest(
+                rng.randrange(3),
+                rng.randrange(3),
+                rng.random() < 0.5,
+                True,
+                rng.choice((-3, -2, 2, 3)),
+            ),
+        )
+    positions = rng.sample(sorted(TILE_POSITIONS), rng.randrange(3, MAX_ACTION_TILES + 1))
+    tiles = tuple(TileSpec(p, rng.choice(TILE_ACTIONS)) for p in positions)
+    low = rng.randrange(0, 12)
+    criterion = rng.choice(
+        (
+            Criterion(min_renown=low, max_renown=low + 2),
+            Criterion(place="abyss"),
+            Criterion(place="tile", next_to=rng.choice(("special", "dark", "light"))),
+            Criterion(text="Demigods beside a fallen hero", manual=True),
+        )
+    )
+    return SetupAge(
+        age=state.age,
+        quests=quests,
+        tiles=tiles,
+        abyss_left=rng.choice((-3, -2, -1)),
+        abyss_right=rng.choice((1, 2, 3)),
+        criterion=criterion,
+    )
+
+
+GAME = ScalesOfFate()
