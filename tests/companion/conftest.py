@@ -13,8 +13,6 @@ from companion.table import Actor
 from rules import registry
 from tests.support.tally import TALLY
 
-registry.register(TALLY)
-
 HOST = Actor(device="host-phone", name="Host", seats=None)
 
 
@@ -26,7 +24,18 @@ def _no_env_db(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def db() -> Iterator[Database]:
+def tally_game() -> Iterator[None]:
+    """The fixture game ``tally`` in the registry for the length of one test (other tests in
+    this folder see only the real games)."""
+    had = "tally" in registry._EXTRA
+    registry.register(TALLY)
+    yield
+    if not had:
+        registry._EXTRA.pop("tally", None)
+
+
+@pytest.fixture
+def db(tally_game: None) -> Iterator[Database]:
     database, notices = open_database("sqlite://")
     assert notices == []
     yield database
@@ -34,7 +43,7 @@ def db() -> Iterator[Database]:
 
 
 @pytest.fixture
-def file_db(tmp_path: Path) -> Iterator[Database]:
+def file_db(tmp_path: Path, tally_game: None) -> Iterator[Database]:
     database, _ = open_database(data_dir=tmp_path)
     yield database
     database.close()

@@ -25,6 +25,8 @@ from tests.support.tally import Add
 
 HOST = Actor("host-phone", "Host", None)
 
+pytestmark = pytest.mark.usefixtures("tally_game")
+
 # Schema version 1 exactly as it is laid out on disk, written without the models, so a
 # change to the models that forgets a migration shows up here.
 V1_SQL = """
