@@ -1,0 +1,256 @@
+"""The actions of a Grimheim table, as they are stored in the event log.
+
+Dice are rolled at the table: actions carry what the dice (and the cards played with them)
+came to, and the app checks everything the rules say about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar, dataclass_transform
+
+from rules.core import Action
+from rules.core import action as core_action
+
+from .state import Hex
+
+A = TypeVar("A", bound=Action)
+
+
+@dataclass_transform(frozen_default=True)
+def action(kind: str) -> Callable[[type[A]], type[A]]:
+    """``rules.core.action``, declared so type checkers see each action's constructor."""
+    return core_action(kind)
+
+
+# ----- hero turn: the six action spaces ------------------------------------------------------
+
+
+@action("move")
+class Move(Action):
+    """Move action: ``hero`` walks ``path`` (each area in order, the last is where it stops).
+    ``bonus`` is extra movement from cards in play ("Move +1"), confirmed by the player."""
+
+    hero: str
+    path: tuple[Hex, ...]
+    bonus: int = 0
+
+
+@action("attack")
+class Attack(Action):
+    """Attack action against the monster at ``target``. ``damage`` is what the roll and the
+    cards played with it came to (before the target's armor); ``reach`` is the hero's attack
+    range from cards in play (1 unless a card says otherwise)."""
+
+    hero: str
+    target: Hex
+    damage: int
+    reach: int = 1
+
+
+@action("prepare")
+class Prepare(Action):
+    """Prepare action: draw one event card (discarding ``discard`` cards first to make room)."""
+
+    hero: str
+    discard: int = 0
+
+
+@action("focus")
+class Focus(Action):
+    """Focus action: one mana onto ``card`` (an ability or equipment that uses mana)."""
+
+    hero: str
+    card: str
+
+
+@action("mend")
+class Mend(Action):
+    """Mend action: remove ``hero_damage`` from the hero card and ``equipment_damage`` from
+    equipment (equipment only in Grimheim)."""
+
+    hero: str
+    hero_damage: int
+    equipment_damage: int = 0
+
+
+@action("practice")
+class Practice(Action):
+    """Practice action: one experience onto the player board."""
+
+    hero: str
+
+
+@action("spend_action")
+class SpendAction(Action):
+    """Use an action space for a quest instead of its normal effect."""
+
+    hero: str
+    space: str
+
+
+@action("end_turn")
+class EndTurn(Action):
+    """End of ``hero``'s turn: markers reset, the optional upgrade (``upgrade``), then one
+    event card is drawn if ``draw`` and the hand has room."""
+
+    hero: str
+    upgrade: str = "none"
+    draw: bool = True
+
+
+# ----- free actions and card effects --------------------------------------------------------
+
+
+@action("deal_damage")
+class DealDamage(Action):
+    """A card effect (not an attack action) deals ``damage`` to the monster at ``target``;
+    ``unpreventable`` skips the target's armor."""
+
+    hero: str
+    target: Hex
+    damage: int
+    unpreventable: bool = False
+
+
+@action("hero_damage")
+class HeroDamage(Action):
+    """``hero`` takes ``damage`` (after any prevention) outside the monsters' attack step."""
+
+    hero: str
+    damage: int
+
+
+@action("gain")
+class Gain(Action):
+    """Card effects: ``hero`` gains (negative: spends) ``xp`` gold/XP, ``cards`` event cards
+    and ``mana`` on ``card``; ``heal`` removes damage from the hero card and ``equipment``
+    adds (negative: removes) damage markers on equipment."""
+
+    hero: str
+    xp: int = 0
+    cards: int = 0
+    card: str = ""
+    mana: int = 0
+    heal: int = 0
+    equipment: int = 0
+
+
+@action("share_gold")
+class ShareGold(Action):
+    """Give ``amount`` gold from ``giver`` to the adjacent hero ``taker``."""
+
+    giver: str
+    taker: str
+    amount: int
+
+
+@action("place_hero")
+class PlaceHero(Action):
+    """A card effect moves ``hero`` to ``to`` (not a move action)."""
+
+    hero: str
+    to: Hex
+
+
+# ----- the monster turn ---------------------------------------------------------------------
+
+
+@action("advance_time")
+class AdvanceTime(Action):
+    """Monster turn step 1: move the Rune Stone one step along the time track."""
+
+
+@action("monster_die")
+class MonsterDie(Action):
+    """Monster turn step 2 (variant): the face the monster die showed, and what it did on the
+    board: ``shifts`` (maneuver rotations, pushes; Grimheim as destination) and ``ambush``
+    (one new goblin per hero outside Grimheim)."""
+
+    face: str
+    shifts: tuple[tuple[Hex, Hex], ...] = ()
+    ambush: tuple[Hex, ...] = ()
+
+
+@action("monsters_move")
+class MonstersMove(Action):
+    """Monster turn step 3: each monster's steps this turn, in the order they were made.
+    Each entry is ``(from, to)``; ``to`` Grimheim means it entered the town."""
+
+    steps: tuple[tuple[Hex, Hex], ...] = ()
+
+
+@action("monsters_attack")
+class MonstersAttack(Action):
+    """Monster turn step 4: damage each hero took (after prevention), by hero name."""
+
+    damage: dict[str, int]
+
+
+@action("place_card")
+class PlaceCard(Action):
+    """Reinforcements: the drawn monster card ``card`` is placed. ``occupied`` lists areas the
+    table sees as occupied that the app may not know about."""
+
+    card: int
+    occupied: tuple[Hex, ...] = ()
+
+
+@action("redraw_card")
+class RedrawCard(Action):
+    """Reinforcements: ``card`` cannot be placed; it goes under its deck and another is drawn."""
+
+    card: int
+    occupied: tuple[Hex, ...] = ()
+
+
+# ----- table upkeep ------------------------------------------------------------------------
+
+
+@action("place_monster")
+class PlaceMonster(Action):
+    """A card effect puts a ``monster`` tile (a monster key) from the supply at ``at``."""
+
+    monster: str
+    at: Hex
+
+
+@action("remove_monster")
+class RemoveMonster(Action):
+    """A monster leaves the map (back to the supply) without being killed."""
+
+    at: Hex
+
+
+@action("move_monster")
+class MoveMonster(Action):
+    """A card effect moves the monster at ``frm`` to ``to`` (Grimheim: it enters the town)."""
+
+    frm: Hex
+    to: Hex
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Move,
+    Attack,
+    Prepare,
+    Focus,
+    Mend,
+    Practice,
+    SpendAction,
+    EndTurn,
+    DealDamage,
+    HeroDamage,
+    Gain,
+    ShareGold,
+    PlaceHero,
+    AdvanceTime,
+    MonsterDie,
+    MonstersMove,
+    MonstersAttack,
+    PlaceCard,
+    RedrawCard,
+    PlaceMonster,
+    RemoveMonster,
+    MoveMonster,
+)

@@ -1,0 +1,1568 @@
+"""Fate: Defenders of Grimheim: setup, turns, the monster turn checklist, legality and result.
+
+The round is a phase machine kept in the state: opening reinforcements, then each hero's turn
+in player order, then the monster turn step by step (time, die, move, attack), then
+reinforcements when the Rune Stone stands on crossed axes. Dice are rolled at the table; the
+actions carry their results and the app checks everything the rules constrain.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+from rules.core import (
+    Action,
+    Game,
+    LineItem,
+    MalformedAction,
+    Outcome,
+    PlayerScore,
+    RuleIndex,
+    ScoreSheet,
+    Verdict,
+)
+
+from . import data
+from . import heroes as hx
+from . import reinforcements as rf
+from . import state as geometry
+from .actions import (
+    ACTION_TYPES,
+    AdvanceTime,
+    Attack,
+    DealDamage,
+    EndTurn,
+    Focus,
+    Gain,
+    HeroDamage,
+    Mend,
+    MonsterDie,
+    MonstersAttack,
+    MonstersMove,
+    Move,
+    MoveMonster,
+    PlaceCard,
+    PlaceHero,
+    PlaceMonster,
+    Practice,
+    Prepare,
+    RedrawCard,
+    RemoveMonster,
+    ShareGold,
+    SpendAction,
+)
+from .state import (
+    GRIMHEIM,
+    HAND_LIMIT,
+    HERO_ACTIONS,
+    HERO_NAMES,
+    MAX_CRYSTALS,
+    TOWN_PIECES_BY_PLAYERS,
+    GrimheimOptions,
+    GrimheimState,
+    HeroState,
+    Hex,
+    MonsterStep,
+    MonsterTile,
+    sorted_tiles,
+    with_hero,
+)
+
+_HERE = Path(__file__).resolve().parent
+STARTING_ABILITY = "starting ability"
+MAX_TOWN = 10
+MAX_DAMAGE_INPUT = 60
+"""Largest damage one action may report; far above any roll, it only catches typos."""
+MAX_EQUIPMENT_DAMAGE = 40
+MAX_CARD_NAME = 40
+UPGRADES = ("new_ability", "flip_hero", "flip_ability")
+
+
+def build_rule_index() -> RuleIndex:
+    """The game's rule index: this module's rules plus the combat and map rules."""
+    rules = [r for r in RuleIndex.from_toml("grimheim", _HERE / "rule_index.toml")]
+    other = _HERE / "rule_index_combat_map.toml"
+    if other.exists():
+        rules += list(RuleIndex.from_toml("grimheim", other))
+    seen: set[str] = set()
+    unique = []
+    for r in rules:
+        if r.id not in seen:
+            seen.add(r.id)
+            unique.append(r)
+    return RuleIndex("grimheim", tuple(unique))
+
+
+def _spot(h: Hex) -> str:
+    return "Grimheim" if h == GRIMHEIM else f"area {h[0]},{h[1]}"
+
+
+def _monster_name(tile: MonsterTile) -> str:
+    name = rf.display_name(tile.kind)
+    return f"{name} ({'I' if tile.level == 1 else 'II'})" if tile.is_legend else name
+
+
+def monster_stats(tile: MonsterTile) -> tuple[int, int, int, int]:
+    """(rank, health, xp, armor) of a tile; Legends report rank 4 and their level's values."""
+    d = data.load()
+    if tile.is_legend:
+        lv = d.legends[tile.kind].levels[tile.level]
+        return 4, lv.health, lv.xp, lv.armor
+    k = d.monsters[tile.kind]
+    return k.rank, k.health, k.xp, k.armor
+
+
+def monster_steps(tile: MonsterTile) -> int:
+    d = data.load()
+    if tile.is_legend:
+        return d.legends[tile.kind].levels[tile.level].steps
+    return d.monsters[tile.kind].steps
+
+
+def monster_reach(tile: MonsterTile) -> int:
+    """Attack range: 2 for the Fire Horde, 1 otherwise."""
+    d = data.load()
+    faction = d.legends[tile.kind].faction if tile.is_legend else d.monsters[tile.kind].faction
+    return 2 if faction == "fire_horde" else 1
+
+
+class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
+    slug = "grimheim"
+    title = "Fate: Defenders of Grimheim"
+    min_players = 1
+    max_players = 4
+    state_type = GrimheimState
+    options_type = GrimheimOptions
+    action_types = ACTION_TYPES
+    rules = build_rule_index()
+
+    # ----- setup -----------------------------------------------------------------------------
+
+    def setup(self, options: GrimheimOptions) -> GrimheimState:
+        """The table after setup steps 1-13, waiting for the opening monster cards.
+
+        Raises ``ValueError`` for an impossible choice of heroes, track or town pieces.
+        """
+        d = data.load()
+        names = options.heroes
+        if not 1 <= len(names) <= 4:
+            raise ValueError(f"choose 1 to 4 heroes, not {len(names)}")
+        unknown = [n for n in names if n not in HERO_NAMES]
+        if unknown:
+            raise ValueError(f"unknown hero {unknown[0]!r}; heroes: {', '.join(HERO_NAMES)}")
+        if len(set(names)) != len(names):
+            raise ValueError("each hero can be chosen only once")
+        if options.track not in d.time_tracks:
+            raise ValueError(f"unknown time track {options.track!r}; use short or long")
+        if not 0 <= options.town_pieces <= MAX_TOWN:
+            raise ValueError(f"town pieces must be 1-{MAX_TOWN} (0: by player count)")
+        town = options.town_pieces or TOWN_PIECES_BY_PLAYERS[len(names)]
+        start = options.starting_resources
+        heroes = tuple(
+            HeroState(
+                name=n,
+                number=d.heroes[n].number,
+                at=GRIMHEIM,
+                xp=2 if start else 0,
+                hand=1 if start else 0,
+                mana={STARTING_ABILITY: 1} if start else {},
+            )
+            for n in names
+        )
+        return GrimheimState(
+            options=options,
+            heroes=heroes,
+            town=town,
+            town_start=town,
+            time=1,
+            phase="reinforce",
+            reinforcements_left=len(names),
+            reinforce_deck="yellow",
+            supply={k: m.tiles for k, m in d.monsters.items()},
+            untracked={},
+        )
+
+    def seat_names(self, state: GrimheimState) -> list[str]:
+        return [h.name for h in state.heroes]
+
+    def track(self, state: GrimheimState) -> tuple[data.TimeStep, ...]:
+        return data.load().time_tracks[state.options.track]
+
+    # ----- check ------------------------------------------------------------------------------
+
+    def _check(self, state: GrimheimState, action: Action) -> Verdict:
+        handler = self._checkers().get(type(action))
+        if handler is None:  # pragma: no cover - every action type has a checker
+            return Verdict.no(f"{action.kind!r} is not handled.", "core.action")
+        return handler(state, action)
+
+    def _apply(self, state: GrimheimState, action: Action) -> GrimheimState:
+        handler = self._appliers()[type(action)]
+        return handler(state, action)
+
+    def _checkers(self) -> dict[type[Action], Callable[[GrimheimState, Any], Verdict]]:
+        return {
+            Move: self._check_move,
+            Attack: self._check_attack,
+            Prepare: self._check_prepare,
+            Focus: self._check_focus,
+            Mend: self._check_mend,
+            Practice: self._check_practice,
+            SpendAction: self._check_spend,
+            EndTurn: self._check_end_turn,
+            DealDamage: self._check_deal_damage,
+            HeroDamage: self._check_hero_damage,
+            Gain: self._check_gain,
+            ShareGold: self._check_share_gold,
+            PlaceHero: self._check_place_hero,
+            AdvanceTime: self._check_advance_time,
+            MonsterDie: self._check_monster_die,
+            MonstersMove: self._check_monsters_move,
+            MonstersAttack: self._check_monsters_attack,
+            PlaceCard: self._check_place_card,
+            RedrawCard: self._check_redraw_card,
+            PlaceMonster: self._check_place_monster,
+            RemoveMonster: self._check_remove_monster,
+            MoveMonster: self._check_move_monster,
+        }
+
+    def _appliers(self) -> dict[type[Action], Callable[[GrimheimState, Any], GrimheimState]]:
+        return {
+            Move: self._apply_move,
+            Attack: self._apply_attack,
+            Prepare: self._apply_prepare,
+            Focus: self._apply_focus,
+            Mend: self._apply_mend,
+            Practice: self._apply_practice,
+            SpendAction: self._apply_spend,
+            EndTurn: self._apply_end_turn,
+            DealDamage: self._apply_deal_damage,
+            HeroDamage: self._apply_hero_damage,
+            Gain: self._apply_gain,
+            ShareGold: self._apply_share_gold,
+            PlaceHero: self._apply_place_hero,
+            AdvanceTime: self._apply_advance_time,
+            MonsterDie: self._apply_monster_die,
+            MonstersMove: self._apply_monsters_move,
+            MonstersAttack: self._apply_monsters_attack,
+            PlaceCard: self._apply_place_card,
+            RedrawCard: lambda s, a: s,
+            PlaceMonster: self._apply_place_monster,
+            RemoveMonster: self._apply_remove_monster,
+            MoveMonster: self._apply_move_monster,
+        }
+
+    # ----- shared guards ----------------------------------------------------------------------
+
+    def _hero_problem(self, state: GrimheimState, name: str) -> Verdict | None:
+        if name not in {h.name for h in state.heroes}:
+            at_table = ", ".join(h.name for h in state.heroes)
+            return Verdict.no(
+                f"{name!r} is not at this table (heroes: {at_table}).", "grim.setup.heroes"
+            )
+        return None
+
+    def _turn_problem(self, state: GrimheimState, name: str, space: str) -> Verdict | None:
+        """Why ``name`` may not use action space ``space`` now, or ``None``."""
+        bad = self._hero_problem(state, name)
+        if bad:
+            return bad
+        if state.phase != "heroes":
+            return Verdict.no(
+                f"Action spaces are used on hero turns; now it is {self._phase_text(state)}.",
+                "grim.turn.only_current",
+            )
+        current = state.heroes[state.turn].name
+        if current != name:
+            return Verdict.no(f"It is {current}'s turn, not {name}'s.", "grim.turn.only_current")
+        hero = state.hero(name)
+        if space in hero.actions:
+            return Verdict.no(
+                f"{name} has already taken the {space} action this turn; the two actions "
+                "must differ.",
+                "grim.turn.two_actions",
+            )
+        if len(hero.actions) >= 2:
+            return Verdict.no(
+                f"{name} has already taken two actions this turn.", "grim.turn.two_actions"
+            )
+        return None
+
+    def _monster_step_problem(self, state: GrimheimState, step: str) -> Verdict | None:
+        if state.phase == "monsters" and state.monster_step == step:
+            return None
+        return Verdict.no(
+            f"The monster turn goes in order; now it is {self._phase_text(state)}.",
+            "grim.mturn.order",
+        )
+
+    def _phase_text(self, state: GrimheimState) -> str:
+        if state.phase == "heroes":
+            return f"{state.heroes[state.turn].name}'s turn"
+        if state.phase == "reinforce":
+            return (
+                f"reinforcements ({state.reinforcements_left} {state.reinforce_deck} "
+                "card(s) still to place)"
+            )
+        if state.phase == "monsters":
+            return {
+                "time": "the monster turn: move the Rune Stone",
+                "die": "the monster turn: roll the monster die",
+                "move": "the monster turn: monsters move",
+                "attack": "the monster turn: monsters attack",
+            }[state.monster_step]
+        return "the end of the game"
+
+    @staticmethod
+    def _hex_problem(h: Hex, what: str) -> Verdict | None:
+        if not geometry.on_map(h):
+            return Verdict.no(f"{what} {h[0]},{h[1]} is not an area of the map.", "grim.map.grid")
+        return None
+
+    # ----- hero actions -----------------------------------------------------------------------
+
+    def _check_move(self, state: GrimheimState, a: Move) -> Verdict:
+        bad = self._turn_problem(state, a.hero, "move")
+        if bad:
+            return bad
+        return self._path_verdict(state, a.hero, a.path, a.bonus, "grim.action.move")
+
+    def _path_verdict(
+        self, state: GrimheimState, name: str, path: tuple[Hex, ...], bonus: int, rule: str
+    ) -> Verdict:
+        hero = state.hero(name)
+        if not path:
+            return Verdict.no("A move needs at least one area to move to.", rule)
+        if not 0 <= bonus <= 5:
+            return Verdict.no("Card movement bonuses range from 0 to 5.", rule)
+        allowance = hx.move_allowance(hero) + bonus
+        if len(path) > allowance:
+            return Verdict.no(
+                f"{name} may move {allowance} area(s) this action, not {len(path)}.", rule
+            )
+        here = hero.at
+        others = state.occupied() - {hero.at}
+        for i, raw in enumerate(path):
+            bad = self._hex_problem(raw, "Step")
+            if bad:
+                return bad
+            step = geometry.normalise(raw)
+            if here == GRIMHEIM and step == GRIMHEIM:
+                return Verdict.no(f"{name} is already in Grimheim.", rule)
+            if not geometry.adjacent(here, step):
+                return Verdict.no(
+                    f"{_spot(step)} does not border {_spot(here)}; each step goes to a "
+                    "neighbouring area.",
+                    rule,
+                )
+            if step in others:
+                return Verdict.no(
+                    f"{_spot(step)} is occupied; heroes cannot enter or pass through it.",
+                    "grim.action.move_blocked",
+                )
+            terrain = geometry.hero_terrain_problem(step)
+            if terrain:
+                return Verdict.no(
+                    f"{name} cannot enter {_spot(step)}: {terrain}.", "grim.action.move_terrain"
+                )
+            if step == GRIMHEIM and i != len(path) - 1:
+                return Verdict.no(
+                    "Entering Grimheim ends the movement; the path must stop there.",
+                    "grim.action.move_town",
+                )
+            here = step
+        return Verdict.ok(
+            f"{name} moves {len(path)} area(s) to {_spot(here)}.",
+            rule,
+            effects=[f"{name} → {_spot(here)}"],
+        )
+
+    def _apply_move(self, state: GrimheimState, a: Move) -> GrimheimState:
+        hero = state.hero(a.hero)
+        dest = geometry.normalise(a.path[-1])
+        return with_hero(state, replace(hero, at=dest, actions=(*hero.actions, "move")))
+
+    def _check_attack(self, state: GrimheimState, a: Attack) -> Verdict:
+        bad = self._turn_problem(state, a.hero, "attack")
+        if bad:
+            return bad
+        if not 1 <= a.reach <= 8:
+            return Verdict.no("Attack range runs from 1 to 8 areas.", "grim.action.attack")
+        return self._damage_verdict(state, a.hero, a.target, a.damage, False, a.reach)
+
+    def _damage_verdict(
+        self,
+        state: GrimheimState,
+        name: str,
+        target: Hex,
+        damage: int,
+        unpreventable: bool,
+        reach: int | None,
+    ) -> Verdict:
+        hero = state.hero(name)
+        rule = "grim.action.attack" if reach is not None else "grim.free.effects"
+        if not 0 <= damage <= MAX_DAMAGE_INPUT:
+            return Verdict.no(f"Damage must be 0 to {MAX_DAMAGE_INPUT}.", rule)
+        tile = state.monster_at(target)
+        if tile is None:
+            return Verdict.no(f"There is no monster at {_spot(target)}.", rule)
+        if reach is not None:
+            if hero.at == GRIMHEIM:
+                return Verdict.no(
+                    f"{name} is in Grimheim and cannot attack monsters outside it.",
+                    "grim.town.one_area",
+                )
+            dist = geometry.distance(hero.at, target)
+            if dist > reach:
+                return Verdict.no(
+                    f"The {_monster_name(tile)} is {dist} areas away; {name}'s range is {reach}.",
+                    rule,
+                )
+        dealt, killed, xp = self._damage_result(tile, damage, unpreventable)
+        effects = [f"{_monster_name(tile)} at {_spot(target)} takes {dealt} damage"]
+        rules = [rule]
+        if dealt < damage:
+            effects.append(f"armor prevents {damage - dealt}")
+        if killed:
+            effects.append(f"killed: back to the supply, {name} gains {xp} XP")
+            rules += ["grim.supply.kill", "grim.xp.kill"]
+        return Verdict.ok(
+            f"{name} deals {dealt} damage to the {_monster_name(tile)}.", *rules, effects=effects
+        )
+
+    @staticmethod
+    def _damage_result(
+        tile: MonsterTile, damage: int, unpreventable: bool
+    ) -> tuple[int, bool, int]:
+        _, health, xp, armor = monster_stats(tile)
+        dealt = damage if unpreventable or damage == 0 else max(0, damage - armor)
+        return dealt, tile.damage + dealt >= health, xp
+
+    def _hurt_monster(
+        self, state: GrimheimState, name: str, target: Hex, damage: int, unpreventable: bool
+    ) -> GrimheimState:
+        tile = state.monster_at(target)
+        assert tile is not None
+        dealt, killed, xp = self._damage_result(tile, damage, unpreventable)
+        if not killed:
+            hit = replace(tile, damage=tile.damage + dealt)
+            return replace(state, monsters=tuple(hit if m is tile else m for m in state.monsters))
+        state = self._remove_tile(state, tile)
+        hero = state.hero(name)
+        return with_hero(
+            state, replace(hero, xp=min(MAX_CRYSTALS, hero.xp + xp), kills=hero.kills + 1)
+        )
+
+    @staticmethod
+    def _remove_tile(state: GrimheimState, tile: MonsterTile) -> GrimheimState:
+        """``state`` with ``tile`` off the map: back to the supply (a Legend leaves play)."""
+        monsters = tuple(m for m in state.monsters if m is not tile)
+        if tile.is_legend:
+            legends = {k: v for k, v in state.legends_in_play.items() if k != tile.kind}
+            return replace(state, monsters=monsters, legends_in_play=legends)
+        supply = dict(state.supply)
+        supply[tile.kind] = supply.get(tile.kind, 0) + 1
+        return replace(state, monsters=monsters, supply=supply)
+
+    def _apply_attack(self, state: GrimheimState, a: Attack) -> GrimheimState:
+        state = self._mark(state, a.hero, "attack")
+        return self._hurt_monster(state, a.hero, a.target, a.damage, False)
+
+    def _mark(self, state: GrimheimState, name: str, space: str) -> GrimheimState:
+        hero = state.hero(name)
+        return with_hero(state, replace(hero, actions=(*hero.actions, space)))
+
+    def _check_prepare(self, state: GrimheimState, a: Prepare) -> Verdict:
+        bad = self._turn_problem(state, a.hero, "prepare")
+        if bad:
+            return bad
+        hero = state.hero(a.hero)
+        if not 0 <= a.discard <= hero.hand:
+            return Verdict.no(
+                f"{a.hero} holds {hero.hand} card(s) and cannot discard {a.discard}.",
+                "grim.action.prepare",
+            )
+        after = hero.hand - a.discard + 1
+        if after > HAND_LIMIT:
+            return Verdict.no(
+                f"{a.hero} already holds {HAND_LIMIT} cards; discard one first to make room.",
+                "grim.hero.hand_limit",
+                "grim.action.prepare",
+            )
+        return Verdict.ok(
+            f"{a.hero} draws an event card.",
+            "grim.action.prepare",
+            effects=[f"{a.hero}'s hand → {after}"],
+        )
+
+    def _apply_prepare(self, state: GrimheimState, a: Prepare) -> GrimheimState:
+        hero = state.hero(a.hero)
+        hero = replace(hero, hand=hero.hand - a.discard + 1, actions=(*hero.actions, "prepare"))
+        return with_hero(state, hero)
+
+    def _card_problem(self, card: str) -> str:
+        if not card.strip():
+            return "name the card that takes the mana"
+        if len(card) > MAX_CARD_NAME:
+            return f"card names are at most {MAX_CARD_NAME} characters"
+        return ""
+
+    def _check_focus(self, state: GrimheimState, a: Focus) -> Verdict:
+        bad = self._turn_problem(state, a.hero, "focus")
+        if bad:
+            return bad
+        problem = self._card_problem(a.card)
+        if problem:
+            return Verdict.no(f"Focus: {problem}.", "grim.action.focus")
+        hero = state.hero(a.hero)
+        have = hero.mana.get(a.card, 0)
+        if have >= MAX_CRYSTALS:
+            return Verdict.no("The box has no more mana crystals.", "grim.action.focus")
+        return Verdict.ok(
+            f"{a.hero} puts one mana on {a.card}.",
+            "grim.action.focus",
+            effects=[f"{a.card}: {have} → {have + 1} mana"],
+        )
+
+    def _apply_focus(self, state: GrimheimState, a: Focus) -> GrimheimState:
+        hero = state.hero(a.hero)
+        hero = hero.with_mana(a.card, hero.mana.get(a.card, 0) + 1)
+        return with_hero(state, replace(hero, actions=(*hero.actions, "focus")))
+
+    def _check_mend(self, state: GrimheimState, a: Mend) -> Verdict:
+        bad = self._turn_problem(state, a.hero, "mend")
+        if bad:
+            return bad
+        hero = state.hero(a.hero)
+        rule = "grim.action.mend"
+        if a.hero_damage < 0 or a.equipment_damage < 0:
+            return Verdict.no("Mending removes damage; the amounts cannot be negative.", rule)
+        if a.equipment_damage and hero.at != GRIMHEIM:
+            return Verdict.no("Equipment can only be mended in Grimheim.", rule)
+        limit = hx.mend_limit(hero)
+        if a.hero_damage + a.equipment_damage > limit:
+            where = "in Grimheim" if hero.at == GRIMHEIM else "outside Grimheim"
+            return Verdict.no(f"A mend {where} removes at most {limit} damage.", rule)
+        if a.hero_damage > hero.damage:
+            return Verdict.no(f"{a.hero} has only {hero.damage} damage.", rule)
+        if a.equipment_damage > hero.equipment_damage:
+            return Verdict.no(
+                f"{a.hero}'s equipment holds only {hero.equipment_damage} damage.", rule
+            )
+        effects = [f"{a.hero}'s damage → {hero.damage - a.hero_damage}"]
+        if a.equipment_damage:
+            effects.append(f"equipment damage → {hero.equipment_damage - a.equipment_damage}")
+        return Verdict.ok(f"{a.hero} mends.", rule, effects=effects)
+
+    def _apply_mend(self, state: GrimheimState, a: Mend) -> GrimheimState:
+        hero = state.hero(a.hero)
+        hero = replace(
+            hero,
+            damage=hero.damage - a.hero_damage,
+            equipment_damage=hero.equipment_damage - a.equipment_damage,
+            actions=(*hero.actions, "mend"),
+        )
+        return with_hero(state, hero)
+
+    def _check_practice(self, state: GrimheimState, a: Practice) -> Verdict:
+        bad = self._turn_problem(state, a.hero, "practice")
+        if bad:
+            return bad
+        hero = state.hero(a.hero)
+        if hero.xp >= MAX_CRYSTALS:
+            return Verdict.no("The box has no more gold crystals.", "grim.action.practice")
+        return Verdict.ok(
+            f"{a.hero} practises.", "grim.action.practice", effects=[f"XP → {hero.xp + 1}"]
+        )
+
+    def _apply_practice(self, state: GrimheimState, a: Practice) -> GrimheimState:
+        hero = state.hero(a.hero)
+        return with_hero(state, replace(hero, xp=hero.xp + 1, actions=(*hero.actions, "practice")))
+
+    def _check_spend(self, state: GrimheimState, a: SpendAction) -> Verdict:
+        if a.space not in HERO_ACTIONS:
+            return Verdict.no(
+                f"{a.space!r} is not an action space; spaces: {', '.join(HERO_ACTIONS)}.",
+                "grim.action.spend",
+            )
+        bad = self._turn_problem(state, a.hero, a.space)
+        if bad:
+            return bad
+        return Verdict.ok(
+            f"{a.hero} spends the {a.space} action on a quest (no normal effect).",
+            "grim.action.spend",
+            effects=[f"{a.space} marker used"],
+        )
+
+    def _apply_spend(self, state: GrimheimState, a: SpendAction) -> GrimheimState:
+        return self._mark(state, a.hero, a.space)
+
+    def _check_end_turn(self, state: GrimheimState, a: EndTurn) -> Verdict:
+        bad = self._hero_problem(state, a.hero)
+        if bad:
+            return bad
+        if state.phase != "heroes" or state.heroes[state.turn].name != a.hero:
+            return Verdict.no(
+                f"{a.hero} can only end its own turn; now it is {self._phase_text(state)}.",
+                "grim.turn.only_current",
+            )
+        hero = state.hero(a.hero)
+        effects = ["action markers reset"]
+        rules = ["grim.endturn.order"]
+        if a.upgrade != "none":
+            problem = hx.upgrade_problem(hero, a.upgrade, state.options.upgrade_step_up)
+            if problem:
+                return Verdict.no(
+                    f"No upgrade: {problem}.",
+                    "grim.upgrade.cost",
+                    "grim.upgrade.choice",
+                    "grim.upgrade.once",
+                )
+            cost = hx.upgrade_cost(hero, state.options.upgrade_step_up)
+            effects.append(f"upgrade ({a.upgrade.replace('_', ' ')}): pay {cost} XP")
+            rules += ["grim.upgrade.cost", "grim.upgrade.choice"]
+        effects.append("add mana to every card with mana generation")
+        if a.draw:
+            if hero.hand < HAND_LIMIT:
+                effects.append(f"draw 1 event card (hand → {hero.hand + 1})")
+            else:
+                effects.append("hand is full: no card drawn")
+                rules.append("grim.endturn.draw")
+        effects.append("you may put the top equipment or ability under its pile")
+        nxt = state.turn + 1
+        if nxt < len(state.heroes):
+            effects.append(f"next: {state.heroes[nxt].name}'s turn")
+        else:
+            effects.append("next: the monster turn")
+            rules.append("grim.turn.order")
+        if len(hero.actions) < 2:
+            rules.append("grim.turn.end_early")
+        return Verdict.ok(f"{a.hero} ends the turn.", *rules, effects=effects)
+
+    def _apply_end_turn(self, state: GrimheimState, a: EndTurn) -> GrimheimState:
+        hero = state.hero(a.hero)
+        if a.upgrade != "none":
+            hero = hx.upgrade(hero, a.upgrade, state.options.upgrade_step_up)
+        hand = hero.hand + 1 if a.draw and hero.hand < HAND_LIMIT else hero.hand
+        hero = replace(hero, actions=(), upgraded=False, hand=hand)
+        state = with_hero(state, hero)
+        nxt = state.turn + 1
+        if nxt < len(state.heroes):
+            return replace(state, turn=nxt)
+        return replace(state, phase="monsters", monster_step="time", turn=0, die_face="")
+
+    # ----- free actions and card effects ------------------------------------------------------
+
+    def _check_deal_damage(self, state: GrimheimState, a: DealDamage) -> Verdict:
+        bad = self._hero_problem(state, a.hero)
+        if bad:
+            return bad
+        return self._damage_verdict(state, a.hero, a.target, a.damage, a.unpreventable, None)
+
+    def _apply_deal_damage(self, state: GrimheimState, a: DealDamage) -> GrimheimState:
+        return self._hurt_monster(state, a.hero, a.target, a.damage, a.unpreventable)
+
+    def _check_hero_damage(self, state: GrimheimState, a: HeroDamage) -> Verdict:
+        bad = self._hero_problem(state, a.hero)
+        if bad:
+            return bad
+        if not 0 <= a.damage <= MAX_DAMAGE_INPUT:
+            return Verdict.no(f"Damage must be 0 to {MAX_DAMAGE_INPUT}.", "grim.hero.health")
+        return Verdict.ok(
+            f"{a.hero} takes {a.damage} damage.",
+            *self._hero_damage_rules(state, {a.hero: a.damage}),
+            effects=self._hero_damage_effects(state, {a.hero: a.damage}),
+        )
+
+    def _hero_damage_rules(self, state: GrimheimState, damage: Mapping[str, int]) -> list[str]:
+        rules = ["grim.hero.health"]
+        if any(state.hero(n).damage + d >= hx.health(state.hero(n)) for n, d in damage.items()):
+            rules.append("grim.hero.knockout")
+        return rules
+
+    def _hero_damage_effects(self, state: GrimheimState, damage: Mapping[str, int]) -> list[str]:
+        effects = []
+        town = state.town
+        for name, amount in damage.items():
+            hero = state.hero(name)
+            total = hero.damage + amount
+            if total >= hx.health(hero):
+                town = max(0, town - hx.KNOCKOUT_TOWN_LOSS)
+                effects.append(
+                    f"{name} is knocked out: back to Grimheim with {hx.KNOCKOUT_DAMAGE} damage; "
+                    f"2 town pieces removed (town → {town})"
+                )
+            elif amount:
+                effects.append(f"{name}'s damage → {total} of {hx.health(hero)}")
+        if town == 0 and state.town > 0:
+            effects.append("Freyja's Well falls: the heroes lose")
+        return effects
+
+    def _apply_hero_damage(self, state: GrimheimState, a: HeroDamage) -> GrimheimState:
+        return hx.damage_hero(state, a.hero, a.damage)[0]
+
+    def _check_gain(self, state: GrimheimState, a: Gain) -> Verdict:
+        bad = self._hero_problem(state, a.hero)
+        if bad:
+            return bad
+        hero = state.hero(a.hero)
+        rule = "grim.free.effects"
+        effects = []
+        xp = hero.xp + a.xp
+        if not 0 <= xp <= MAX_CRYSTALS:
+            return Verdict.no(
+                f"{a.hero} has {hero.xp} gold/XP; it must stay between 0 and {MAX_CRYSTALS}.",
+                rule,
+                "grim.xp.one_resource",
+            )
+        if a.xp:
+            effects.append(f"gold/XP → {xp}")
+        hand = hero.hand + a.cards
+        if not 0 <= hand <= HAND_LIMIT:
+            return Verdict.no(
+                f"{a.hero} holds {hero.hand} card(s); a hand holds 0 to {HAND_LIMIT}.",
+                rule,
+                "grim.hero.hand_limit",
+            )
+        if a.cards:
+            effects.append(f"hand → {hand}")
+        if a.mana:
+            problem = self._card_problem(a.card)
+            if problem:
+                return Verdict.no(f"Mana: {problem}.", "grim.free.mana_on_card")
+            mana = hero.mana.get(a.card, 0) + a.mana
+            if not 0 <= mana <= MAX_CRYSTALS:
+                return Verdict.no(
+                    f"{a.card} holds {hero.mana.get(a.card, 0)} mana; mana is paid from the "
+                    "card itself and cannot go below 0.",
+                    "grim.free.mana_on_card",
+                )
+            effects.append(f"{a.card}: mana → {mana}")
+        if not 0 <= a.heal <= hero.damage:
+            return Verdict.no(f"{a.hero} has {hero.damage} damage to heal.", rule)
+        if a.heal:
+            effects.append(f"damage → {hero.damage - a.heal}")
+        eq = hero.equipment_damage + a.equipment
+        if not 0 <= eq <= MAX_EQUIPMENT_DAMAGE:
+            return Verdict.no(
+                f"{a.hero}'s equipment holds {hero.equipment_damage} damage; it cannot go below 0.",
+                rule,
+            )
+        if a.equipment:
+            effects.append(f"equipment damage → {eq}")
+        return Verdict.ok(f"{a.hero}: card effect.", rule, effects=effects)
+
+    def _apply_gain(self, state: GrimheimState, a: Gain) -> GrimheimState:
+        hero = state.hero(a.hero)
+        hero = replace(
+            hero,
+            xp=hero.xp + a.xp,
+            hand=hero.hand + a.cards,
+            damage=hero.damage - a.heal,
+            equipment_damage=hero.equipment_damage + a.equipment,
+        )
+        if a.mana:
+            hero = hero.with_mana(a.card, hero.mana.get(a.card, 0) + a.mana)
+        return with_hero(state, hero)
+
+    def _check_share_gold(self, state: GrimheimState, a: ShareGold) -> Verdict:
+        for name in (a.giver, a.taker):
+            bad = self._hero_problem(state, name)
+            if bad:
+                return bad
+        rule = "grim.free.share_gold"
+        if a.giver == a.taker:
+            return Verdict.no("Gold is shared between two different heroes.", rule)
+        giver, taker = state.hero(a.giver), state.hero(a.taker)
+        if not geometry.adjacent(giver.at, taker.at) and not (giver.at == taker.at == GRIMHEIM):
+            return Verdict.no(
+                f"{a.giver} and {a.taker} are not next to each other.", rule, "grim.town.one_area"
+            )
+        if not 1 <= a.amount <= giver.xp:
+            return Verdict.no(f"{a.giver} has {giver.xp} gold to give.", rule)
+        if taker.xp + a.amount > MAX_CRYSTALS:
+            return Verdict.no("The box has no more gold crystals.", rule)
+        return Verdict.ok(
+            f"{a.giver} gives {a.amount} gold to {a.taker}.",
+            rule,
+            effects=[f"{a.giver} → {giver.xp - a.amount}", f"{a.taker} → {taker.xp + a.amount}"],
+        )
+
+    def _apply_share_gold(self, state: GrimheimState, a: ShareGold) -> GrimheimState:
+        giver, taker = state.hero(a.giver), state.hero(a.taker)
+        state = with_hero(state, replace(giver, xp=giver.xp - a.amount))
+        return with_hero(state, replace(taker, xp=taker.xp + a.amount))
+
+    def _check_place_hero(self, state: GrimheimState, a: PlaceHero) -> Verdict:
+        bad = self._hero_problem(state, a.hero) or self._hex_problem(a.to, "Area")
+        if bad:
+            return bad
+        to = geometry.normalise(a.to)
+        hero = state.hero(a.hero)
+        if to != GRIMHEIM and to in state.occupied() - {hero.at}:
+            return Verdict.no(f"{_spot(to)} is occupied.", "grim.action.move_blocked")
+        terrain = geometry.hero_terrain_problem(to)
+        if terrain:
+            return Verdict.no(
+                f"{a.hero} cannot stand in {_spot(to)}: {terrain}.", "grim.action.move_terrain"
+            )
+        return Verdict.ok(
+            f"{a.hero} is moved to {_spot(to)}.",
+            "grim.free.effects",
+            effects=[f"{a.hero} → {_spot(to)}"],
+        )
+
+    def _apply_place_hero(self, state: GrimheimState, a: PlaceHero) -> GrimheimState:
+        return with_hero(state, replace(state.hero(a.hero), at=geometry.normalise(a.to)))
+
+    # ----- monster turn -----------------------------------------------------------------------
+
+    def _check_advance_time(self, state: GrimheimState, a: AdvanceTime) -> Verdict:
+        bad = self._monster_step_problem(state, "time")
+        if bad:
+            return bad
+        track = self.track(state)
+        new = state.time + 1
+        step = track[new - 1]
+        effects = [f"Rune Stone → step {new} of {len(track)}"]
+        rules = ["grim.mturn.order"]
+        if step.mark == "axes":
+            effects.append(f"reinforcements this turn: each player draws a {step.deck} card")
+            rules.append("grim.time.reinforce")
+        if step.mark == "skull":
+            effects.append("skull: every monster charges this turn (one extra area)")
+            rules.append("grim.time.skull")
+        if new == len(track):
+            effects.append("last step: the heroes win if Freyja's Well stands after this turn")
+            rules.append("grim.time.last")
+        return Verdict.ok("The monster turn begins: move the Rune Stone.", *rules, effects=effects)
+
+    def _apply_advance_time(self, state: GrimheimState, a: AdvanceTime) -> GrimheimState:
+        step: MonsterStep = "die" if state.options.monster_die else "move"
+        return replace(state, time=state.time + 1, monster_step=step, die_face="")
+
+    def current_step(self, state: GrimheimState) -> data.TimeStep:
+        """The time-track step the Rune Stone stands on."""
+        return self.track(state)[state.time - 1]
+
+    def _check_monster_die(self, state: GrimheimState, a: MonsterDie) -> Verdict:
+        bad = self._monster_step_problem(state, "die")
+        if bad:
+            return bad
+        faces = data.load().monster_die
+        if a.face not in faces:
+            return Verdict.no(
+                f"{a.face!r} is not a face of the monster die; faces: {', '.join(faces)}.",
+                "grim.mturn.die",
+            )
+        effects = [DIE_TEXT[a.face]]
+        if a.shifts and a.face not in ("maneuver_1", "maneuver_2", "push"):
+            return Verdict.no("Only the maneuver and push faces move pieces.", "grim.mturn.die")
+        if a.ambush and a.face != "ambush":
+            return Verdict.no("Only the ambush face places goblins.", "grim.mturn.die")
+        if a.shifts:
+            problem, lines = self._shift_problem(state, a.shifts, heroes=a.face == "push")
+            if problem:
+                return Verdict.no(problem, "grim.mturn.die")
+            effects += lines
+        if a.face == "ambush":
+            problem = self._ambush_problem(state, a.ambush)
+            if problem:
+                return Verdict.no(problem, "grim.mturn.ambush")
+            effects += [f"goblin → {_spot(h)}" for h in a.ambush]
+        return Verdict.ok(
+            f"Monster die: {a.face.replace('_', ' ')}.", "grim.mturn.die", effects=effects
+        )
+
+    def _ambush_problem(self, state: GrimheimState, spots: tuple[Hex, ...]) -> str:
+        outside = [h for h in state.heroes if h.at != GRIMHEIM]
+        need = min(len(outside), state.supply.get("goblin", 0))
+        if len(spots) != need:
+            return (
+                f"{need} goblin(s) must be placed (one per hero outside Grimheim, as far as "
+                f"the supply allows), not {len(spots)}"
+            )
+        if len(set(spots)) != len(spots):
+            return "each goblin needs its own area"
+        taken = state.occupied()
+        for h in spots:
+            if not geometry.on_map(h) or geometry.normalise(h) == GRIMHEIM:
+                return f"{_spot(h)} is not an area outside Grimheim"
+            if h in taken:
+                return f"{_spot(h)} is occupied"
+        for heroes in permutations(outside, need):
+            if all(geometry.adjacent(h.at, s) for h, s in zip(heroes, spots, strict=True)):
+                return ""
+        return "each goblin must stand next to a different hero outside Grimheim"
+
+    def _shift_problem(
+        self, state: GrimheimState, shifts: tuple[tuple[Hex, Hex], ...], heroes: bool
+    ) -> tuple[str, list[str]]:
+        """Simultaneous one-area moves of monsters (or, for a push, heroes)."""
+        froms = [f for f, _ in shifts]
+        if len(set(froms)) != len(froms):
+            return "each piece moves once", []
+        movers = set(froms)
+        lines = []
+        tos: list[Hex] = []
+        for frm, to in shifts:
+            if not geometry.on_map(frm) or not geometry.on_map(to):
+                return f"{frm} → {to} leaves the map", []
+            to = geometry.normalise(to)
+            if heroes:
+                hero = state.hero_at(frm)
+                if hero is None:
+                    return f"no hero stands at {_spot(frm)}", []
+                terrain = geometry.hero_terrain_problem(to)
+                if terrain:
+                    return f"{hero.name} cannot be pushed into {_spot(to)}: {terrain}", []
+                who = hero.name
+            else:
+                tile = state.monster_at(frm)
+                if tile is None:
+                    return f"no monster stands at {_spot(frm)}", []
+                who = _monster_name(tile)
+            if not geometry.adjacent(frm, to):
+                return f"{_spot(to)} does not border {_spot(frm)}", []
+            if to != GRIMHEIM:
+                if to in tos:
+                    return f"two pieces cannot end in {_spot(to)}", []
+                if to in state.occupied() - movers:
+                    return f"{_spot(to)} is occupied", []
+                tos.append(to)
+            lines.append(f"{who}: {_spot(frm)} → {_spot(to)}")
+        return "", lines
+
+    def _apply_monster_die(self, state: GrimheimState, a: MonsterDie) -> GrimheimState:
+        if a.face == "push":
+            moved = {frm: geometry.normalise(to) for frm, to in a.shifts}
+            heroes = tuple(
+                replace(h, at=moved.get(h.at, h.at)) if h.at != GRIMHEIM else h
+                for h in state.heroes
+            )
+            state = replace(state, heroes=heroes)
+        elif a.shifts:
+            moves = [(state.monster_at(f), geometry.normalise(t)) for f, t in a.shifts]
+            for tile, to in moves:
+                assert tile is not None
+                state = self._relocate(state, tile, to)
+        for h in a.ambush:
+            state = self._add_tile(state, "goblin", h)
+        return replace(state, die_face=a.face, monster_step="move")
+
+    def _relocate(self, state: GrimheimState, tile: MonsterTile, to: Hex) -> GrimheimState:
+        """``tile`` moved to ``to``; into Grimheim it destroys town pieces and leaves the map."""
+        if to == GRIMHEIM:
+            state = self._remove_tile(state, tile)
+            loss = 3 if tile.is_legend else 1
+            return replace(state, town=max(0, state.town - loss))
+        monsters = [replace(m, at=to) if m is tile else m for m in state.monsters]
+        return replace(state, monsters=sorted_tiles(monsters))
+
+    def _add_tile(self, state: GrimheimState, kind: str, at: Hex) -> GrimheimState:
+        supply = dict(state.supply)
+        supply[kind] -= 1
+        tiles = sorted_tiles([*state.monsters, MonsterTile(kind=kind, at=at)])
+        return replace(state, supply=supply, monsters=tiles)
+
+    def _check_monsters_move(self, state: GrimheimState, a: MonstersMove) -> Verdict:
+        bad = self._monster_step_problem(state, "move")
+        if bad:
+            return bad
+        problem, lines, _ = self._simulate_moves(state, a.steps)
+        rules = ["grim.mturn.move", "grim.mturn.move_trust"]
+        if problem:
+            return Verdict.no(problem, "grim.mturn.move", "grim.mturn.adjacent_stay")
+        skull = self.current_step(state).mark == "skull"
+        effects = list(lines)
+        if skull:
+            effects.insert(0, "skull step: every monster charges (one extra area)")
+            rules.append("grim.time.skull")
+        if state.die_face == "charge":
+            effects.insert(0, "monster die: rank 1 monsters charge")
+        if not a.steps:
+            effects.append("no monster moves")
+        return Verdict.ok("Monsters move.", *rules, effects=effects)
+
+    def _simulate_moves(
+        self, state: GrimheimState, steps: tuple[tuple[Hex, Hex], ...]
+    ) -> tuple[str, list[str], GrimheimState]:
+        """Play ``steps`` one by one; returns (problem, effect lines, resulting state)."""
+        skull = self.current_step(state).mark == "skull"
+        heroes_out = [h.at for h in state.heroes if h.at != GRIMHEIM]
+        frozen = {
+            m.at for m in state.monsters if any(geometry.adjacent(m.at, h) for h in heroes_out)
+        }
+        origin: dict[Hex, Hex] = {m.at: m.at for m in state.monsters}
+        used: Counter[Hex] = Counter()
+        lines: list[str] = []
+        for frm, raw_to in steps:
+            if not geometry.on_map(frm) or not geometry.on_map(raw_to):
+                return f"{frm} → {raw_to} leaves the map", lines, state
+            to = geometry.normalise(raw_to)
+            tile = state.monster_at(frm)
+            if tile is None:
+                return f"no monster stands at {_spot(frm)}", lines, state
+            start = origin[frm]
+            name = _monster_name(tile)
+            if start in frozen:
+                return (
+                    f"the {name} at {_spot(start)} stands next to a hero and does not move",
+                    lines,
+                    state,
+                )
+            if not geometry.adjacent(frm, to):
+                return f"{_spot(to)} does not border {_spot(frm)}", lines, state
+            path_next = geometry.monster_next(frm)
+            if path_next is not None and to != path_next:
+                return (
+                    f"the {name} at {_spot(frm)} follows its path to {_spot(path_next)}, "
+                    f"not {_spot(to)}",
+                    lines,
+                    state,
+                )
+            base = monster_steps(tile)
+            rank = monster_stats(tile)[0]
+            free_charge = skull or (state.die_face == "charge" and rank == 1)
+            used[start] += 1
+            if used[start] > base + 1:
+                return (
+                    f"the {name} may move at most {base + 1} area(s) this turn, charge included",
+                    lines,
+                    state,
+                )
+            other = state.monster_at(to) if to != GRIMHEIM else None
+            hero_there = state.hero_at(to)
+            if hero_there is not None:
+                return f"{hero_there.name} stands in {_spot(to)}", lines, state
+            if other is not None and not tile.is_legend:
+                return f"{_spot(to)} is occupied by a {_monster_name(other)}", lines, state
+            lines.append(f"{name}: {_spot(frm)} → {_spot(to)}")
+            if to == GRIMHEIM:
+                state = self._relocate(state, tile, to)
+                lines.append(f"it enters Grimheim: town → {state.town}")
+                del origin[frm]
+                if state.town == 0:
+                    lines.append("Freyja's Well falls: the heroes lose")
+                    return "", lines, state
+                continue
+            if other is not None:
+                # A Legend swaps places with the monster in its way.
+                monsters = [
+                    replace(m, at=to) if m is tile else replace(m, at=frm) if m is other else m
+                    for m in state.monsters
+                ]
+                state = replace(state, monsters=sorted_tiles(monsters))
+                origin[frm], origin[to] = origin[to], start
+                lines.append(f"the {_monster_name(other)} swaps back to {_spot(frm)}")
+            else:
+                state = self._relocate(state, tile, to)
+                origin[to] = start
+                del origin[frm]
+            if used[start] == base + 1 and not free_charge:
+                moved = state.monster_at(to)
+                assert moved is not None
+                reach = monster_reach(moved)
+                if not any(geometry.distance(to, h) <= reach for h in heroes_out):
+                    return (
+                        f"the {name} may only charge (move a {base + 1}. area) on a skull "
+                        "step, a charge die face, or to reach a hero it can then attack",
+                        lines,
+                        state,
+                    )
+        return "", lines, state
+
+    def _apply_monsters_move(self, state: GrimheimState, a: MonstersMove) -> GrimheimState:
+        _, _, state = self._simulate_moves(state, a.steps)
+        return replace(state, monster_step="attack")
+
+    def _check_monsters_attack(self, state: GrimheimState, a: MonstersAttack) -> Verdict:
+        bad = self._monster_step_problem(state, "attack")
+        if bad:
+            return bad
+        for name, amount in a.damage.items():
+            bad = self._hero_problem(state, name)
+            if bad:
+                return bad
+            if not 0 <= amount <= MAX_DAMAGE_INPUT:
+                return Verdict.no(f"Damage must be 0 to {MAX_DAMAGE_INPUT}.", "grim.mturn.attack")
+        effects = self._hero_damage_effects(state, a.damage) or ["no hero takes damage"]
+        if state.die_face == "attack":
+            effects.insert(0, "monster die: every monster attacks with +1 strength")
+        step = self.current_step(state)
+        if step.mark == "axes":
+            effects.append(f"next: reinforcements ({step.deck} cards)")
+        elif state.time == len(self.track(state)):
+            effects.append("that was the last monster turn")
+        else:
+            effects.append(f"next: {state.heroes[0].name}'s turn")
+        rules = ["grim.mturn.attack", *self._hero_damage_rules(state, a.damage)]
+        return Verdict.ok("Monsters attack.", *rules, effects=effects)
+
+    def _apply_monsters_attack(self, state: GrimheimState, a: MonstersAttack) -> GrimheimState:
+        for name in self.seat_names(state):
+            if a.damage.get(name):
+                state = hx.damage_hero(state, name, a.damage[name])[0]
+        step = self.current_step(state)
+        if step.mark == "axes":
+            return replace(
+                state,
+                phase="reinforce",
+                reinforcements_left=len(state.heroes),
+                reinforce_deck=step.deck,
+            )
+        return self._round_over(state)
+
+    def _round_over(self, state: GrimheimState) -> GrimheimState:
+        if state.time >= len(self.track(state)):
+            return replace(state, phase="over")
+        return replace(state, phase="heroes", turn=0, monster_step="time", die_face="")
+
+    # ----- reinforcements ---------------------------------------------------------------------
+
+    def _card_guard(
+        self, state: GrimheimState, card: int, occupied: tuple[Hex, ...]
+    ) -> Verdict | rf.CardPlan:
+        if state.phase != "reinforce":
+            return Verdict.no(
+                f"Monster cards are drawn in the reinforcement step; now it is "
+                f"{self._phase_text(state)}.",
+                "grim.reinforce.draw",
+            )
+        cards = data.load().cards
+        if card not in cards:
+            return Verdict.no(
+                f"There is no monster card {card}; cards run 1 to {max(cards)}.",
+                "grim.reinforce.colour",
+            )
+        if cards[card].deck != state.reinforce_deck:
+            return Verdict.no(
+                f"Card {card} is from the {cards[card].deck} deck; this step draws "
+                f"{state.reinforce_deck} cards.",
+                "grim.reinforce.colour",
+            )
+        for h in occupied:
+            bad = self._hex_problem(h, "Occupied area")
+            if bad:
+                return bad
+        return rf.plan_card(state, card, occupied)
+
+    def _check_place_card(self, state: GrimheimState, a: PlaceCard) -> Verdict:
+        plan = self._card_guard(state, a.card, a.occupied)
+        if isinstance(plan, Verdict):
+            return plan
+        if not plan.placeable:
+            return Verdict.no(
+                f"Card {a.card} ({plan.name}) cannot be placed: {'; '.join(plan.problems)}. "
+                f"Put it at the bottom of the {plan.deck} deck and draw a new card.",
+                "grim.reinforce.placeable",
+            )
+        rules = ["grim.reinforce.draw"]
+        if any(t.is_legend for t in plan.tiles):
+            rules.append("grim.reinforce.legend")
+        left = state.reinforcements_left - 1
+        effects = plan.effects()
+        effects.append(
+            f"card {a.card} goes to the bottom of the {plan.deck} deck"
+            if not any(t.is_legend for t in plan.tiles)
+            else "the Legend card stays beside the board"
+        )
+        effects.append(f"{left} card(s) still to draw" if left else "reinforcements done")
+        return Verdict.ok(f"Place card {a.card}: {plan.name}.", *rules, effects=effects)
+
+    def _apply_place_card(self, state: GrimheimState, a: PlaceCard) -> GrimheimState:
+        plan = rf.plan_card(state, a.card, a.occupied)
+        state = rf.place(state, plan)
+        left = state.reinforcements_left - 1
+        state = replace(state, reinforcements_left=left)
+        if left:
+            return state
+        if state.time == 1:
+            # The opening cards of setup step 5: the first hero turn follows.
+            return replace(state, phase="heroes", turn=0)
+        return self._round_over(state)
+
+    def _check_redraw_card(self, state: GrimheimState, a: RedrawCard) -> Verdict:
+        plan = self._card_guard(state, a.card, a.occupied)
+        if isinstance(plan, Verdict):
+            return plan
+        if plan.placeable:
+            return Verdict.no(
+                f"Card {a.card} ({plan.name}) can be placed, so it must be.",
+                "grim.reinforce.placeable",
+            )
+        return Verdict.ok(
+            f"Card {a.card} cannot be placed: {'; '.join(plan.problems)}.",
+            "grim.reinforce.placeable",
+            effects=[f"card {a.card} → bottom of the {plan.deck} deck", "draw a new card"],
+        )
+
+    # ----- table upkeep -----------------------------------------------------------------------
+
+    def _check_place_monster(self, state: GrimheimState, a: PlaceMonster) -> Verdict:
+        kinds = data.load().monsters
+        if a.monster not in kinds:
+            return Verdict.no(
+                f"{a.monster!r} is not a monster; kinds: {', '.join(kinds)}.",
+                "grim.supply.conservation",
+            )
+        bad = self._hex_problem(a.at, "Area")
+        if bad:
+            return bad
+        if geometry.normalise(a.at) == GRIMHEIM:
+            return Verdict.no("Monsters are never placed in Grimheim.", "grim.town.monster_enters")
+        if a.at in state.occupied():
+            return Verdict.no(f"{_spot(a.at)} is occupied.", "grim.action.move_blocked")
+        if state.supply.get(a.monster, 0) < 1:
+            return Verdict.no(
+                f"The supply has no {kinds[a.monster].name} tiles left.", "grim.supply.conservation"
+            )
+        return Verdict.ok(
+            f"A {kinds[a.monster].name} is placed at {_spot(a.at)}.",
+            "grim.free.effects",
+            effects=[f"{kinds[a.monster].name} supply → {state.supply[a.monster] - 1}"],
+        )
+
+    def _apply_place_monster(self, state: GrimheimState, a: PlaceMonster) -> GrimheimState:
+        return self._add_tile(state, a.monster, a.at)
+
+    def _check_remove_monster(self, state: GrimheimState, a: RemoveMonster) -> Verdict:
+        tile = state.monster_at(a.at)
+        if tile is None:
+            return Verdict.no(f"There is no monster at {_spot(a.at)}.", "grim.free.effects")
+        return Verdict.ok(
+            f"The {_monster_name(tile)} leaves the map.",
+            "grim.free.effects",
+            "grim.supply.conservation",
+            effects=["back to the supply"],
+        )
+
+    def _apply_remove_monster(self, state: GrimheimState, a: RemoveMonster) -> GrimheimState:
+        tile = state.monster_at(a.at)
+        assert tile is not None
+        return self._remove_tile(state, tile)
+
+    def _check_move_monster(self, state: GrimheimState, a: MoveMonster) -> Verdict:
+        tile = state.monster_at(a.frm)
+        if tile is None:
+            return Verdict.no(f"There is no monster at {_spot(a.frm)}.", "grim.free.effects")
+        bad = self._hex_problem(a.to, "Area")
+        if bad:
+            return bad
+        to = geometry.normalise(a.to)
+        if to != GRIMHEIM and to in state.occupied():
+            return Verdict.no(f"{_spot(to)} is occupied.", "grim.action.move_blocked")
+        effects = [f"{_monster_name(tile)}: {_spot(a.frm)} → {_spot(to)}"]
+        rules = ["grim.free.effects"]
+        if to == GRIMHEIM:
+            loss = 3 if tile.is_legend else 1
+            effects.append(f"it enters Grimheim: town → {max(0, state.town - loss)}")
+            rules.append("grim.town.monster_enters")
+        return Verdict.ok("A monster is moved.", *rules, effects=effects)
+
+    def _apply_move_monster(self, state: GrimheimState, a: MoveMonster) -> GrimheimState:
+        tile = state.monster_at(a.frm)
+        assert tile is not None
+        return self._relocate(state, tile, geometry.normalise(a.to))
+
+    # ----- outcome and result sheet -----------------------------------------------------------
+
+    def outcome(self, state: GrimheimState) -> Outcome | None:
+        if state.town <= 0:
+            return Outcome((), "Freyja's Well has fallen: Grimheim is lost.", "grim.end.loss")
+        if state.phase == "over":
+            names = tuple(h.name for h in state.heroes)
+            return Outcome(
+                names,
+                f"Freyja returns to find her Well standing with {state.town} town piece(s) "
+                "left: the heroes win.",
+                "grim.end.win",
+            )
+        return None
+
+    def score(self, state: GrimheimState) -> ScoreSheet:
+        """The co-op result sheet: town pieces left and steps survived for Grimheim, then each
+        hero's gold/XP, upgrades, kills and knockouts. There are no points to compare."""
+        track = len(self.track(state))
+        town = PlayerScore(
+            "Grimheim",
+            (
+                LineItem(
+                    "Town pieces standing", state.town, "grim.end.sheet", f"of {state.town_start}"
+                ),
+                LineItem("Time steps reached", state.time, "grim.end.sheet", f"of {track}"),
+            ),
+        )
+        players = [town]
+        for h in state.heroes:
+            players.append(
+                PlayerScore(
+                    h.name,
+                    (
+                        LineItem("Gold/XP held", h.xp, "grim.xp.one_resource"),
+                        LineItem("Upgrades", h.upgrades, "grim.upgrade.cost"),
+                        LineItem("Monsters killed", h.kills, "grim.xp.kill"),
+                        LineItem("Knocked out", h.knockouts, "grim.hero.knockout"),
+                    ),
+                )
+            )
+        result = self.outcome(state)
+        summary = (
+            result.summary
+            if result
+            else (
+                f"In progress: step {state.time} of {track}, {state.town} town piece(s) standing."
+            )
+        )
+        return ScoreSheet(tuple(players), None, None, summary)
+
+    def odds_json(self, data_in: Any) -> dict[str, Any]:
+        from .odds import odds_json
+
+        return odds_json(data_in)
+
+    # ----- counters and corrections -----------------------------------------------------------
+
+    def counters(self, state: GrimheimState) -> Mapping[str, tuple[int, int]]:
+        d = data.load()
+        out: dict[str, tuple[int, int]] = {
+            "time": (1, len(self.track(state))),
+            "town": (0, MAX_TOWN),
+        }
+        for h in state.heroes:
+            out[f"{h.name}.damage"] = (0, hx.health(h) - 1)
+            out[f"{h.name}.xp"] = (0, MAX_CRYSTALS)
+            out[f"{h.name}.hand"] = (0, HAND_LIMIT)
+            out[f"{h.name}.equipment_damage"] = (0, MAX_EQUIPMENT_DAMAGE)
+            out[f"{h.name}.upgrades"] = (0, 20)
+            for card in sorted(h.mana):
+                out[f"{h.name}.mana.{card}"] = (0, MAX_CRYSTALS)
+        for kind, m in d.monsters.items():
+            placed = sum(1 for t in state.monsters if t.kind == kind and not t.is_legend)
+            out[f"supply.{kind}"] = (0, m.tiles - placed)
+        for t in state.monsters:
+            out[f"monster.{t.at[0]},{t.at[1]}.damage"] = (0, monster_stats(t)[1] - 1)
+        return out
+
+    def counter_values(self, state: GrimheimState) -> Mapping[str, int]:
+        out: dict[str, int] = {"time": state.time, "town": state.town}
+        for h in state.heroes:
+            out[f"{h.name}.damage"] = h.damage
+            out[f"{h.name}.xp"] = h.xp
+            out[f"{h.name}.hand"] = h.hand
+            out[f"{h.name}.equipment_damage"] = h.equipment_damage
+            out[f"{h.name}.upgrades"] = h.upgrades
+            for card in sorted(h.mana):
+                out[f"{h.name}.mana.{card}"] = h.mana[card]
+        for kind in data.load().monsters:
+            out[f"supply.{kind}"] = state.supply.get(kind, 0)
+        for t in state.monsters:
+            out[f"monster.{t.at[0]},{t.at[1]}.damage"] = t.damage
+        return out
+
+    def set_counter(self, state: GrimheimState, counter: str, value: int) -> GrimheimState:
+        if counter == "time":
+            return replace(state, time=value)
+        if counter == "town":
+            return replace(state, town=value)
+        head, _, rest = counter.partition(".")
+        if head == "supply":
+            placed = sum(1 for t in state.monsters if t.kind == rest and not t.is_legend)
+            box = data.load().monsters[rest].tiles
+            supply = {**state.supply, rest: value}
+            untracked = {**state.untracked, rest: box - placed - value}
+            untracked = {k: v for k, v in untracked.items() if v}
+            return replace(state, supply=supply, untracked=untracked)
+        if head == "monster":
+            spot, _, _ = rest.partition(".")
+            x, _, y = spot.partition(",")
+            at = (int(x), int(y))
+            tiles = [replace(t, damage=value) if t.at == at else t for t in state.monsters]
+            return replace(state, monsters=tuple(tiles))
+        hero = state.hero(head)
+        field_name, _, card = rest.partition(".")
+        if field_name == "mana":
+            return with_hero(state, hero.with_mana(card, value))
+        fields: dict[str, Any] = {field_name: value}
+        return with_hero(state, replace(hero, **fields))
+
+    # ----- invariants, history, samples -------------------------------------------------------
+
+    def invariants(self, state: GrimheimState) -> list[str]:
+        d = data.load()
+        broken: list[str] = []
+        for kind, m in d.monsters.items():
+            placed = sum(1 for t in state.monsters if t.kind == kind and not t.is_legend)
+            supply = state.supply.get(kind, 0)
+            untracked = state.untracked.get(kind, 0)
+            if supply < 0 or untracked < 0:
+                broken.append(f"{m.name}: negative supply or untracked count")
+            if supply + placed + untracked != m.tiles:
+                broken.append(
+                    f"{m.name}: supply {supply} + board {placed + untracked} ≠ box {m.tiles}"
+                )
+        legends = {t.kind: t.level for t in state.monsters if t.is_legend}
+        if legends != state.legends_in_play:
+            broken.append("Legends in play do not match the Legend tiles on the map")
+        for t in state.monsters:
+            if t.is_legend and t.kind not in d.legends:
+                broken.append(f"unknown Legend {t.kind!r}")
+            if not t.is_legend and t.kind not in d.monsters:
+                broken.append(f"unknown monster kind {t.kind!r}")
+        spots = [t.at for t in state.monsters] + [h.at for h in state.heroes if h.at != GRIMHEIM]
+        if len(spots) != len(set(spots)):
+            broken.append("two characters share an area outside Grimheim")
+        if any(t.at == GRIMHEIM or not geometry.on_map(t.at) for t in state.monsters):
+            broken.append("a monster stands in Grimheim or off the map")
+        for h in state.heroes:
+            if not 0 <= h.damage < hx.health(h):
+                broken.append(f"{h.name}'s damage {h.damage} is outside 0..{hx.health(h) - 1}")
+            if not 0 <= h.xp <= MAX_CRYSTALS:
+                broken.append(f"{h.name}'s gold/XP {h.xp} is outside 0..{MAX_CRYSTALS}")
+            if not 0 <= h.hand <= HAND_LIMIT:
+                broken.append(f"{h.name}'s hand {h.hand} is outside 0..{HAND_LIMIT}")
+            if any(v < 0 for v in h.mana.values()):
+                broken.append(f"{h.name} has negative mana on a card")
+            if len(h.actions) > 2 or len(set(h.actions)) != len(h.actions):
+                broken.append(f"{h.name} has used {h.actions}")
+        if not 0 <= state.town <= MAX_TOWN:
+            broken.append(f"town pieces {state.town} outside 0..{MAX_TOWN}")
+        if not 1 <= state.time <= len(self.track(state)):
+            broken.append(f"time step {state.time} is off the track")
+        if not 0 <= state.turn < len(state.heroes):
+            broken.append(f"turn {state.turn} names no hero")
+        if state.phase == "reinforce" and state.reinforcements_left < 1:
+            broken.append("reinforcement step with no card left to draw")
+        return broken
+
+    def describe(self, state: GrimheimState, action: Action) -> str:
+        a: Any = action
+        match action:
+            case Move():
+                return f"{a.hero} moves to {_spot(geometry.normalise(a.path[-1]))}."
+            case Attack():
+                return f"{a.hero} attacks {_spot(a.target)} for {a.damage} damage."
+            case Prepare():
+                return f"{a.hero} prepares (draws an event card)."
+            case Focus():
+                return f"{a.hero} focuses: one mana on {a.card}."
+            case Mend():
+                return f"{a.hero} mends {a.hero_damage + a.equipment_damage} damage."
+            case Practice():
+                return f"{a.hero} practises (+1 XP)."
+            case SpendAction():
+                return f"{a.hero} spends the {a.space} action on a quest."
+            case EndTurn():
+                up = "" if a.upgrade == "none" else f" and upgrades ({a.upgrade.replace('_', ' ')})"
+                return f"{a.hero} ends the turn{up}."
+            case DealDamage():
+                return f"{a.hero}'s card deals {a.damage} damage at {_spot(a.target)}."
+            case HeroDamage():
+                return f"{a.hero} takes {a.damage} damage."
+            case Gain():
+                return f"{a.hero}: card effect."
+            case ShareGold():
+                return f"{a.giver} gives {a.amount} gold to {a.taker}."
+            case PlaceHero():
+                return f"{a.hero} is moved to {_spot(geometry.normalise(a.to))}."
+            case AdvanceTime():
+                return f"Monster turn: the Rune Stone moves to step {state.time + 1}."
+            case MonsterDie():
+                return f"Monster die: {a.face.replace('_', ' ')}."
+            case MonstersMove():
+                return f"Monsters move ({len(a.steps)} step(s))."
+            case MonstersAttack():
+                hurt = ", ".join(f"{n} {v}" for n, v in a.damage.items() if v) or "no damage"
+                return f"Monsters attack: {hurt}."
+            case PlaceCard():
+                return f"Monster card {a.card} is placed."
+            case RedrawCard():
+                return f"Monster card {a.card} cannot be placed; it goes under its deck."
+            case PlaceMonster():
+                return f"A {a.monster} is placed at {_spot(a.at)}."
+            case RemoveMonster():
+                return f"The monster at {_spot(a.at)} leaves the map."
+            case MoveMonster():
+                return f"The monster at {_spot(a.frm)} moves to {_spot(a.to)}."
+        return f"Correction: {action.to_json()}"
+
+    def sample_actions(self, state: GrimheimState, rng: random.Random) -> list[Action]:
+        samples = self.legal_actions(state)
+        rng.shuffle(samples)
+        out: list[Action] = samples[:4]
+        names = [h.name for h in state.heroes]
+        hero = rng.choice(names)
+        spot = (rng.randrange(1, 18), rng.randrange(1, 18))
+        out += [
+            Practice(hero),
+            Prepare(hero, discard=rng.randrange(0, 2)),
+            Mend(hero, hero_damage=rng.randrange(0, 4)),
+            Move(hero, (spot,)),
+            Attack(hero, spot, damage=rng.randrange(0, 6)),
+            PlaceCard(rng.randrange(0, 56)),
+            AdvanceTime(),
+            EndTurn(hero, upgrade=rng.choice(("none", *UPGRADES))),
+            Gain(hero, xp=rng.randrange(-2, 3)),
+            HeroDamage(hero, rng.randrange(0, 4)),
+            MonstersMove(),
+            MonstersAttack({hero: rng.randrange(0, 3)}),
+        ]
+        return out
+
+    def legal_actions(self, state: GrimheimState) -> list[Action]:
+        """The legal subset of the table's usual next steps (moves are single areas;
+        attacks report the monster's remaining health as damage)."""
+        if self.outcome(state) is not None:
+            return []
+        cands: list[Action] = []
+        if state.phase == "reinforce":
+            for n, card in data.load().cards.items():
+                if card.deck == state.reinforce_deck:
+                    cands += [PlaceCard(n), RedrawCard(n)]
+        elif state.phase == "monsters":
+            cands += [
+                AdvanceTime(),
+                *(MonsterDie(face) for face in data.load().monster_die if face != "ambush"),
+                MonstersMove(),
+                MonstersAttack({}),
+            ]
+        elif state.phase == "heroes":
+            hero = state.heroes[state.turn]
+            name = hero.name
+            cands += [Prepare(name), Practice(name), Focus(name, STARTING_ABILITY)]
+            cands += [Focus(name, card) for card in hero.mana if card != STARTING_ABILITY]
+            heal = min(hero.damage, hx.mend_limit(hero))
+            cands.append(Mend(name, hero_damage=heal))
+            for h in geometry.neighbours(hero.at):
+                cands.append(Move(name, (h,)))
+            for t in state.monsters:
+                left = monster_stats(t)[1] - t.damage
+                cands.append(Attack(name, t.at, damage=left + monster_stats(t)[3]))
+            cands += [EndTurn(name), *(EndTurn(name, upgrade=u) for u in UPGRADES)]
+        return [c for c in cands if self.check(state, c).legal]
+
+    def decode_options(self, data_in: Any) -> GrimheimOptions:
+        options = super().decode_options(data_in)
+        try:
+            self.setup(options)
+        except ValueError as exc:
+            raise MalformedAction(f"$options: {exc}") from None
+        return options
+
+
+DIE_TEXT: dict[str, str] = {
+    "maneuver_1": "maneuver: monsters next to each hero turn one place clockwise around it",
+    "maneuver_2": "maneuver: monsters next to each hero turn one place counter-clockwise",
+    "attack": "every monster attacks with +1 strength this turn",
+    "push": "each hero next to a monster is pushed one area toward Grimheim",
+    "charge": "rank 1 monsters charge this turn",
+    "ambush": "each hero outside Grimheim places a new goblin next to itself",
+}
+
+GAME = GrimheimGame()
