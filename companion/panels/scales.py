@@ -1,0 +1,716 @@
+"""The Scales of Fate screen: the renown track and the board as pictures, the move for the
+current phase, each player's secrets behind a hand-over screen, and the final score pad.
+
+The panel never decides legality. Every choice becomes an action from
+``rules.scales_of_fate.actions``; before a move is committed the panel shows ``ctx.check``'s
+verdict (its reason, the rule IDs and the renown changes it would cause), and ``ctx.act``
+commits it (the table screen explains any refusal). Secrets are built only when they may be
+seen: on the seat's own device, or on the shared phone after "Pass the phone to …" was tapped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from rules.core import Action, Correct, Verdict
+from rules.scales_of_fate.actions import (
+    Announce,
+    GodSmite,
+    GodSteal,
+    GodSwitch,
+    Pass,
+    PlaceDemigod,
+    PlaceServant,
+)
+from rules.scales_of_fate.components import (
+    DEMIGODS,
+    GOD_POWER_NAMES,
+    RENOWN_MAX,
+    RENOWN_MIN,
+    SERVANT_KINDS,
+    SERVANT_NAMES,
+    SERVANT_TOKENS,
+    tile_name,
+)
+from rules.scales_of_fate.deduction import describe_criterion
+from rules.scales_of_fate.state import SofState
+
+from .. import theme
+from . import scales_board, scales_secrets, scales_setup
+from .base import PanelContext
+from .scales_look import chip
+
+
+@dataclass
+class _Picks:
+    """Choices made on this screen but not yet committed (reset whenever it is redrawn
+    for a new table version)."""
+
+    demigod: str | None = None
+    tile: str | None = None
+    target: str | None = None
+    direction: str | None = None
+    servant: str | None = None
+    slot: str | None = None
+    power: str | None = None
+    first: str | None = None
+    second: str | None = None
+    steal: str | None = None
+    revealed: int | None = None
+
+
+def build_panel(ctx: PanelContext) -> ft.Control:
+    """The whole Scales of Fate screen for ``ctx`` (see the module docstring)."""
+    return ScalesPanel(ctx).root
+
+
+def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
+    """A verdict as the players read it: legal or not, why, what it changes, which rules."""
+    lines: list[ft.Control] = [
+        ft.Text(
+            ("✓ " if verdict.legal else "✗ ") + verdict.reason,
+            color=theme.OK if verdict.legal else theme.BAD,
+            size=14,
+            weight=ft.FontWeight.W_600,
+        )
+    ]
+    lines += [ft.Text("• " + effect, size=13) for effect in verdict.effects]
+    if verdict.rules:
+        lines.append(theme.muted("Rules: " + ", ".join(verdict.rules), 12))
+    return theme.tagged(
+        ident,
+        ft.Container(
+            padding=10,
+            border_radius=8,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            content=ft.Column(spacing=3, controls=lines),
+        ),
+    )
+
+
+def choice(
+    ident: str,
+    label: str,
+    selected: bool,
+    on_click: Callable[[Any], None],
+    *,
+    disabled: bool = False,
+) -> ft.Control:
+    """A big toggle-looking button: filled when selected."""
+    cls = ft.FilledButton if selected else ft.OutlinedButton
+    return theme.tagged(ident, cls(label, on_click=on_click, height=theme.TAP, disabled=disabled))
+
+
+class ScalesPanel:
+    """One drawing of the screen for one ``PanelContext``. Taps that only choose something
+    redraw this panel locally; taps that commit go through ``ctx.act``."""
+
+    def __init__(self, ctx: PanelContext) -> None:
+        self.ctx = ctx
+        self.state: SofState = ctx.state
+        self.picks = _Picks()
+        self.root = ft.ListView(expand=True, spacing=14, padding=12)
+        self.render()
+
+    # ----- plumbing ------------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.ctx.seat_names or self.state.players)
+
+    @property
+    def actor(self) -> int:
+        """The seat this device acts for in play: its own seat, or whoever's turn it is on
+        the shared phone (the rules let only the player on turn act)."""
+        return self.ctx.seat if self.ctx.seat is not None else self.state.turn
+
+    def render(self) -> None:
+        self.root.controls = self._sections()
+
+    def rerender(self) -> None:
+        """Redraw after a local choice (flet sends the change after the tap handler)."""
+        self.render()
+
+    def act(self, action: Action) -> None:
+        self.ctx.act(action)
+
+    # ----- layout --------------------------------------------------------------------------
+
+    def _sections(self) -> list[ft.Control]:
+        s = self.state
+        out: list[ft.Control] = [scales_board.status(s, self.names)]
+        if s.phase == "over":
+            out.append(self._score_pad())
+        move = self._move_card()
+        if move is not None:
+            out.append(move)
+        if s.phase != "setup" and s.quests:
+            out.append(self._board_picture())
+            out.append(scales_board.abyss(s))
+            out.append(scales_board.age_card(s))
+        out.append(ft.Text("Renown", size=16, weight=ft.FontWeight.W_600))
+        out.append(
+            scales_board.renown_track(s, self._open_correction if self.ctx.can_act else None)
+        )
+        out.append(self._secrets())
+        return out
+
+    def _board_picture(self) -> ft.Control:
+        s = self.state
+        playing = s.phase == "play" and self.ctx.can_act
+        return scales_board.board(
+            s,
+            on_tile=self._tap_tile if playing else None,
+            on_slot=self._tap_slot if playing else None,
+            picked_tile=self.picks.tile,
+            picked_slot=self.picks.slot,
+        )
+
+    def _move_card(self) -> ft.Control | None:
+        s = self.state
+        if s.phase == "deal":
+            done = [self.names[i] for i in (0, 1) if s.hands[i]]
+            return _card(
+                "sof-deal",
+                "Deal the demigods",
+                [
+                    theme.muted(
+                        "Each player draws two cards from their own demigod deck and records "
+                        "them below, in private.",
+                        13,
+                    ),
+                    theme.muted("Recorded so far: " + (", ".join(done) or "nobody"), 13),
+                ],
+            )
+        if s.phase == "setup":
+            draft = scales_setup.draft_for(self.ctx.page, s)
+            return scales_setup.setup_form(
+                s,
+                draft,
+                rerender=self.rerender,
+                check=self.ctx.check,
+                submit=self.act,
+                can_act=self.ctx.can_act,
+            )
+        if s.phase == "play":
+            return self._play_card() if self.ctx.can_act else None
+        if s.phase == "announce":
+            return self._announce_card()
+        if s.phase == "guess":
+            done = [self.names[i] for i in (0, 1) if s.guesses[i]]
+            return _card(
+                "sof-guess-status",
+                "Final guesses",
+                [
+                    theme.muted(
+                        "Each player ticks the two demigods they think the other holds, in "
+                        "private below. Guesses show when both are in.",
+                        13,
+                    ),
+                    theme.muted("Guessed so far: " + (", ".join(done) or "nobody"), 13),
+                ],
+            )
+        return None
+
+    # ----- play ------------------------------------------------------------------------------
+
+    def _play_card(self) -> ft.Control:
+        s, p = self.state, self.picks
+        me = self.actor
+        mine = self.ctx.seat is None or self.ctx.seat == s.turn
+        parts: list[ft.Control] = []
+        if not mine:
+            parts.append(theme.muted(f"Waiting for {self.names[s.turn]}.", 14))
+        # 1. place a demigod
+        off = s.off_board()
+        if off and s.open_tiles() and not s.passed[me]:
+            parts.append(ft.Text("Place a demigod", weight=ft.FontWeight.W_600))
+            parts.append(theme.muted("Pick a demigod, then tap an open tile on the board.", 12))
+            parts.append(
+                ft.Row(
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=6,
+                    controls=[self._demigod_button(d, "place", p.demigod == d) for d in off],
+                )
+            )
+            tile = s.tile(p.tile) if p.tile else None
+            if tile is not None and p.demigod is not None and not tile.flipped:
+                if tile.action == "smite":
+                    targets = [d for d in off if d != p.demigod]
+                    if targets:
+                        parts.append(theme.muted("Smite: who goes to the Abyss?", 12))
+                        parts.append(
+                            ft.Row(
+                                wrap=True,
+                                spacing=6,
+                                run_spacing=6,
+                                controls=[
+                                    self._demigod_button(d, "target", p.target == d)
+                                    for d in targets
+                                ],
+                            )
+                        )
+                elif tile.action == "abyss-fate":
+                    parts.append(theme.muted("Abyss Fate: move the marker", 12))
+                    parts.append(
+                        ft.Row(
+                            spacing=6,
+                            controls=[
+                                choice(
+                                    f"sof-dir-{d}",
+                                    f"{'◀' if d == 'left' else ''} {d} "
+                                    f"{'▶' if d == 'right' else ''}".strip(),
+                                    p.direction == d,
+                                    lambda _, d=d: self._pick(direction=d),
+                                )
+                                for d in ("left", "right")
+                            ],
+                        )
+                    )
+            if p.demigod is not None and p.tile is not None:
+                action = PlaceDemigod(
+                    seat=me,
+                    demigod=p.demigod,
+                    tile=p.tile,
+                    target=p.target,
+                    direction=p.direction,  # type: ignore[arg-type]
+                )
+                parts.append(verdict_box(self.ctx.check(action), "sof-place-verdict"))
+                parts.append(
+                    theme.tagged(
+                        "sof-place-demigod",
+                        ft.FilledButton(
+                            f"Place {p.demigod}",
+                            height=theme.TAP,
+                            on_click=lambda _: self.act(action),
+                        ),
+                    )
+                )
+        # 2. place a servant
+        held = sorted({SERVANT_TOKENS[t] for t in s.held(me)})
+        if held and not s.passed[me]:
+            parts.append(ft.Text("Place a servant", weight=ft.FontWeight.W_600))
+            parts.append(theme.muted("Pick a servant, then tap an empty slot on the edge.", 12))
+            parts.append(
+                ft.Row(
+                    wrap=True,
+                    spacing=6,
+                    controls=[
+                        choice(
+                            f"sof-servant-{k}",
+                            SERVANT_NAMES[k],
+                            p.servant == k,
+                            lambda _, k=k: self._pick(servant=k),
+                        )
+                        for k in held
+                    ],
+                )
+            )
+            if p.servant is not None and p.slot is not None:
+                action_s = PlaceServant(seat=me, servant=p.servant, slot=p.slot)  # type: ignore[arg-type]
+                parts.append(verdict_box(self.ctx.check(action_s), "sof-servant-verdict"))
+                parts.append(
+                    theme.tagged(
+                        "sof-place-servant",
+                        ft.FilledButton(
+                            f"Place {SERVANT_NAMES[p.servant]}",
+                            height=theme.TAP,
+                            on_click=lambda _: self.act(action_s),
+                        ),
+                    )
+                )
+        # 3. god powers
+        left = s.powers_left()
+        if left:
+            parts.append(
+                ft.Text("God powers (−1 point each at the end)", weight=ft.FontWeight.W_600)
+            )
+            parts.append(
+                ft.Row(
+                    spacing=6,
+                    controls=[
+                        choice(
+                            f"sof-power-{pw}",
+                            GOD_POWER_NAMES[pw],
+                            p.power == pw,
+                            lambda _, pw=pw: self._pick(power=None if p.power == pw else pw),
+                        )
+                        for pw in left
+                    ],
+                )
+            )
+            if p.power is not None:
+                parts += self._power_form(me)
+        # 4. pass
+        parts.append(
+            theme.tagged(
+                "sof-pass",
+                ft.OutlinedButton(
+                    f"Pass ({self.names[me]})",
+                    height=theme.TAP,
+                    on_click=lambda _: self.act(Pass(seat=me)),
+                ),
+            )
+        )
+        return _card("sof-play", f"{self.names[s.turn]}'s turn", parts)
+
+    def _power_form(self, me: int) -> list[ft.Control]:
+        s, p = self.state, self.picks
+        out: list[ft.Control] = []
+        action: Action | None = None
+        if p.power == "smite":
+            out.append(theme.muted("Send which demigod to the Abyss?", 12))
+            out.append(
+                self._demigod_row([d for d in DEMIGODS if s.where[d] != "abyss"], "first", p.first)
+            )
+            if p.first:
+                action = GodSmite(seat=me, demigod=p.first)
+        elif p.power == "switch":
+            out.append(theme.muted("Pick two demigods to trade places.", 12))
+            out.append(self._demigod_row(list(DEMIGODS), "first", p.first))
+            out.append(self._demigod_row(list(DEMIGODS), "second", p.second))
+            if p.first and p.second:
+                action = GodSwitch(seat=me, first=p.first, second=p.second)
+        elif p.power == "steal":
+            out.append(theme.muted(f"Take which servant from {self.names[1 - me]}?", 12))
+            out.append(
+                ft.Row(
+                    spacing=6,
+                    wrap=True,
+                    controls=[
+                        choice(
+                            f"sof-steal-{k}",
+                            SERVANT_NAMES[k],
+                            p.steal == k,
+                            lambda _, k=k: self._pick(steal=k),
+                        )
+                        for k in SERVANT_KINDS
+                    ],
+                )
+            )
+            if p.steal:
+                action = GodSteal(seat=me, servant=p.steal)  # type: ignore[arg-type]
+        if action is not None:
+            chosen = action
+            out.append(verdict_box(self.ctx.check(chosen), "sof-power-verdict"))
+            out.append(
+                theme.tagged(
+                    "sof-use-power",
+                    ft.FilledButton(
+                        f"Use {GOD_POWER_NAMES[p.power or '']}",
+                        height=theme.TAP,
+                        on_click=lambda _: self.act(chosen),
+                    ),
+                )
+            )
+        return out
+
+    def _demigod_row(self, names: list[str], field: str, picked: str | None) -> ft.Control:
+        return ft.Row(
+            wrap=True,
+            spacing=6,
+            run_spacing=6,
+            controls=[self._demigod_button(d, field, picked == d) for d in names],
+        )
+
+    def _demigod_button(self, name: str, field: str, selected: bool) -> ft.Control:
+        box = chip(name, selected=selected)
+        box.on_click = lambda _: self._pick(**{"demigod" if field == "place" else field: name})
+        return ft.Semantics(identifier=f"sof-{field}-{name}", label=name, button=True, content=box)
+
+    def _pick(self, **changes: str | None) -> None:
+        for key, value in changes.items():
+            setattr(self.picks, key, value)
+        if "demigod" in changes or "tile" in changes:
+            self.picks.target = None
+            self.picks.direction = None
+        if "power" in changes:
+            self.picks.first = self.picks.second = self.picks.steal = None
+        self.rerender()
+
+    def _tap_tile(self, position: str) -> None:
+        self._pick(tile=position)
+
+    def _tap_slot(self, slot: str) -> None:
+        self._pick(slot=slot)
+
+    # ----- end of an Age -------------------------------------------------------------------
+
+    def _announce_card(self) -> ft.Control:
+        s = self.state
+        record = s.history[-1]
+        parts: list[ft.Control] = [
+            ft.Text(f"Age {record.age}: {describe_criterion(record.criterion)}?"),
+        ]
+        for seat in (0, 1):
+            said = record.answers[seat]
+            if said is not None:
+                parts.append(
+                    ft.Text(
+                        f"{self.names[seat]} said {'YES' if said else 'NO'}.",
+                        weight=ft.FontWeight.W_600,
+                    )
+                )
+                continue
+            may = self.ctx.can_act and self.ctx.seat in (None, seat)
+            if not may:
+                parts.append(theme.muted(f"Waiting for {self.names[seat]}'s answer.", 13))
+                continue
+            parts.append(
+                ft.Row(
+                    spacing=6,
+                    controls=[
+                        ft.Text(self.names[seat], expand=True, weight=ft.FontWeight.W_600),
+                        theme.tagged(
+                            f"sof-announce-{seat}-yes",
+                            ft.FilledButton(
+                                "Yes",
+                                height=theme.TAP,
+                                on_click=lambda _, st=seat: self.act(Announce(st, True)),
+                            ),
+                        ),
+                        theme.tagged(
+                            f"sof-announce-{seat}-no",
+                            ft.FilledButton(
+                                "No",
+                                height=theme.TAP,
+                                on_click=lambda _, st=seat: self.act(Announce(st, False)),
+                            ),
+                        ),
+                    ],
+                )
+            )
+        return _card("sof-announce", "End of the Age: does one of yours fit?", parts)
+
+    # ----- corrections ---------------------------------------------------------------------
+
+    def _open_correction(self, name: str) -> None:
+        current = self.state.renown[name]
+        value = ft.Text(
+            str(current),
+            size=28,
+            weight=ft.FontWeight.BOLD,
+            width=56,
+            text_align=ft.TextAlign.CENTER,
+        )
+        chosen = [current]
+
+        def nudge(step: int) -> None:
+            chosen[0] = max(RENOWN_MIN, min(RENOWN_MAX, chosen[0] + step))
+            value.value = str(chosen[0])
+
+        def close(_: Any = None) -> None:
+            self.ctx.page.pop_dialog()
+
+        def commit(_: Any) -> None:
+            close()
+            self.act(
+                Correct(
+                    counter=f"renown.{name}",
+                    value=chosen[0],
+                    note="renown corrected to match the track",
+                )
+            )
+
+        dialog = ft.AlertDialog(
+            title=ft.Text(f"Correct {name}'s renown"),
+            content=ft.Column(
+                tight=True,
+                controls=[
+                    theme.muted(
+                        "Use this when the track on the table shows another value. "
+                        "It is logged as a correction.",
+                        13,
+                    ),
+                    ft.Row(
+                        alignment=ft.MainAxisAlignment.CENTER,
+                        controls=[
+                            theme.tagged(
+                                "sof-correct-minus",
+                                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: nudge(-1)),
+                            ),
+                            theme.tagged("sof-correct-value", value),
+                            theme.tagged(
+                                "sof-correct-plus",
+                                ft.IconButton(ft.Icons.ADD, on_click=lambda _: nudge(1)),
+                            ),
+                        ],
+                    ),
+                ],
+            ),
+            actions=[
+                theme.tagged("sof-correct-cancel", ft.TextButton("Cancel", on_click=close)),
+                theme.tagged("sof-correct-set", ft.FilledButton("Correct renown", on_click=commit)),
+            ],
+        )
+        self.ctx.page.show_dialog(dialog)
+
+    # ----- secrets -------------------------------------------------------------------------
+
+    def _secrets(self) -> ft.Control:
+        ctx = self.ctx
+        if ctx.seat is not None:
+            return scales_secrets.secret_block(
+                ctx.state,
+                ctx.seat,
+                self.names,
+                act=self.act,
+                check=ctx.check,
+                can_act=ctx.can_act,
+            )
+        if ctx.reveal is None:
+            return theme.muted("Each player's demigods stay on their own phone.", 13)
+        revealed = self.picks.revealed
+        if revealed is None:
+            return _card(
+                "sof-privacy",
+                "Secret demigods",
+                [
+                    theme.muted("Hand the phone over; only that player should look.", 13),
+                    *[
+                        theme.tagged(
+                            f"sof-reveal-{seat}",
+                            ft.FilledButton(
+                                f"Pass the phone to {self.names[seat]}",
+                                height=theme.TAP,
+                                on_click=lambda _, st=seat: self._pick(revealed=st),  # type: ignore[arg-type]
+                            ),
+                        )
+                        for seat in (0, 1)
+                    ],
+                ],
+            )
+        seen = ctx.reveal(revealed)
+        return ft.Column(
+            spacing=8,
+            controls=[
+                scales_secrets.secret_block(
+                    seen, revealed, self.names, act=self.act, check=ctx.check, can_act=True
+                ),
+                theme.tagged(
+                    "sof-hide",
+                    ft.FilledButton(
+                        "Hide",
+                        icon=ft.Icons.VISIBILITY_OFF,
+                        height=theme.TAP,
+                        on_click=lambda _: self._pick(revealed=None),
+                    ),
+                ),
+            ],
+        )
+
+    # ----- score pad -----------------------------------------------------------------------
+
+    def _score_pad(self) -> ft.Control:
+        try:
+            sheet = self.ctx.game.score(self.state)
+        except ValueError as exc:
+            return _card("sof-score-pad", "Score pad", [theme.muted(str(exc), 13)])
+        labels: list[str] = []
+        for player in sheet.players:
+            for item in player.items:
+                if item.label not in labels:
+                    labels.append(item.label)
+        header = ft.Row(
+            controls=[ft.Container(width=130)]
+            + [
+                ft.Text(
+                    p.name, expand=True, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
+                )
+                for p in sheet.players
+            ]
+        )
+        rows: list[ft.Control] = [header]
+        for label in labels:
+            cells: list[ft.Control] = [
+                ft.Text(label.upper(), width=130, size=12, color=theme.MUTED)
+            ]
+            for seat, player in enumerate(sheet.players):
+                item = next((i for i in player.items if i.label == label), None)
+                cells.append(
+                    ft.Column(
+                        expand=True,
+                        spacing=0,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        controls=[
+                            theme.tagged(
+                                f"sof-score-{seat}-{_slug(label)}",
+                                ft.Text(
+                                    ""
+                                    if item is None
+                                    else f"{item.points:+d}"
+                                    if item.points
+                                    else "0",
+                                    size=18,
+                                    weight=ft.FontWeight.W_600,
+                                ),
+                            ),
+                            theme.muted(item.detail if item and item.detail else "", 11),
+                        ],
+                    )
+                )
+            rows.append(ft.Row(controls=cells))
+        rows.append(ft.Divider())
+        rows.append(
+            ft.Row(
+                controls=[ft.Text("TOTAL", width=130, weight=ft.FontWeight.BOLD)]
+                + [
+                    ft.Container(
+                        expand=True,
+                        alignment=ft.Alignment.CENTER,
+                        content=theme.tagged(
+                            f"sof-score-{seat}-total",
+                            ft.Text(str(p.total), size=24, weight=ft.FontWeight.BOLD),
+                        ),
+                    )
+                    for seat, p in enumerate(sheet.players)
+                ]
+            )
+        )
+        verdict = f"{sheet.winner} wins" if sheet.winner else "A shared result"
+        rows.append(
+            theme.tagged(
+                "sof-winner", ft.Text(verdict, size=20, weight=ft.FontWeight.BOLD, color=theme.OK)
+            )
+        )
+        if sheet.tiebreak:
+            rows.append(theme.muted(f"Decided by tie-break: {sheet.tiebreak}", 13))
+        if sheet.summary:
+            rows.append(theme.muted(sheet.summary, 13))
+        for seat, player in enumerate(sheet.players):
+            hand = self.state.hands[seat]
+            guess = self.state.guesses[seat]
+            if hand:
+                rows.append(
+                    theme.muted(
+                        f"{player.name} held {' + '.join(hand)}"
+                        + (f"; guessed {' + '.join(guess)}" if guess else ""),
+                        13,
+                    )
+                )
+        return _card("sof-score-pad", "Score pad", rows)
+
+
+def _slug(text: str) -> str:
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
+
+
+def _card(ident: str, title: str, parts: list[ft.Control]) -> ft.Control:
+    return theme.tagged(
+        ident,
+        ft.Container(
+            padding=12,
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            content=ft.Column(spacing=8, controls=[theme.heading(title), *parts]),
+        ),
+    )
+
+
+__all__ = ["ScalesPanel", "build_panel", "choice", "tile_name", "verdict_box"]

@@ -1,0 +1,454 @@
+"""Pictures of the Scales of Fate table: the renown track, the quest board with its action
+tiles and servant slots, the Abyss and the Age card.
+
+These functions only draw a (redacted) ``SofState``; taps are reported to callbacks so the
+panel can turn them into actions and ask the rules about them. Sizes fit a 390 px wide
+portrait phone: the board is 366 px wide, the track five spaces to a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from rules.scales_of_fate.components import (
+    ABYSS_NAMES,
+    DEMIGODS,
+    GOD_POWER_NAMES,
+    GOD_POWERS,
+    RENOWN_MAX,
+    RENOWN_MIN,
+    SERVANT_NAMES,
+    SERVANT_TOKENS,
+    TILE_ACTION_NAMES,
+)
+from rules.scales_of_fate.deduction import describe_criterion
+from rules.scales_of_fate.state import Quest, SofState
+
+from .. import theme
+from .scales_look import SHORT, marker
+
+Tap = Callable[[str], None]
+
+SLOT = 34
+QUEST = 70
+GAP = 44
+TRACK_COLUMNS = 5
+TRACK_CELL = 70
+
+TILE_SHORT: dict[str, str] = {
+    "smite": "SMITE",
+    "abyss-fate": "FATE",
+    "penance": "PEN",
+    "vesper": "VES",
+    "hadria": "HAD",
+}
+SERVANT_SHORT: dict[str, str] = {"penance": "P", "vesper": "V", "hadria": "H"}
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
+
+
+# ----- renown track -----------------------------------------------------------------------
+
+
+def renown_track(state: SofState, on_marker: Tap | None) -> ft.Control:
+    """The 0–14 track as a grid of spaces; every demigod marker sits on its space, several
+    stacking on one. Tapping a marker calls ``on_marker(name)`` (when given)."""
+    by_space: dict[int, list[str]] = {}
+    for name in DEMIGODS:
+        by_space.setdefault(state.renown[name], []).append(name)
+    rows: list[ft.Control] = []
+    for start in range(RENOWN_MIN, RENOWN_MAX + 1, TRACK_COLUMNS):
+        cells: list[ft.Control] = []
+        for space in range(start, min(start + TRACK_COLUMNS, RENOWN_MAX + 1)):
+            cells.append(_track_space(space, by_space.get(space, []), on_marker))
+        rows.append(ft.Row(spacing=4, controls=cells))
+    return theme.tagged("sof-track", ft.Column(spacing=4, controls=rows))
+
+
+def _track_space(space: int, names: list[str], on_marker: Tap | None) -> ft.Control:
+    markers: list[ft.Control] = []
+    for name in names:
+        dot = marker(name, 24)
+        if on_marker is not None:
+            dot.on_click = lambda _, n=name: on_marker(n)
+            dot.tooltip = f"{name}: renown {space}"
+        markers.append(
+            ft.Semantics(identifier=f"sof-marker-{name}", label=f"{name} {space}", content=dot)
+        )
+    return theme.tagged(
+        f"sof-track-space-{space}",
+        ft.Container(
+            width=TRACK_CELL,
+            height=88,
+            padding=3,
+            border_radius=8,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST
+            if space == 7
+            else ft.Colors.SURFACE_CONTAINER,
+            content=ft.Column(
+                spacing=2,
+                controls=[
+                    ft.Text(str(space), size=11, color=theme.MUTED, weight=ft.FontWeight.BOLD),
+                    ft.Row(wrap=True, spacing=0, run_spacing=0, controls=markers),
+                ],
+            ),
+        ),
+    )
+
+
+# ----- quest board -------------------------------------------------------------------------
+
+
+def board(
+    state: SofState,
+    *,
+    on_tile: Tap | None = None,
+    on_slot: Tap | None = None,
+    on_quest: Tap | None = None,
+    picked_tile: str | None = None,
+    picked_slot: str | None = None,
+    picked_quest: str | None = None,
+    show_gaps: bool = False,
+) -> ft.Control:
+    """Quests on a 3×3 grid, action tiles on the edges between them, servant slots around.
+
+    ``show_gaps`` draws every empty tile position as a tappable outline (for the setup
+    form); ``on_quest`` makes quest spaces tappable, reporting ``"{row}{col}"``."""
+    rows: list[ft.Control] = [_edge_row(state, "T", on_slot, picked_slot)]
+    for r in range(3):
+        quest_row: list[ft.Control] = [_slot(state, f"L{r}", SLOT, QUEST, on_slot, picked_slot)]
+        for c in range(3):
+            quest_row.append(
+                _quest(state.quest_at(r, c), r, c, on_quest, picked_quest == f"{r}{c}")
+            )
+            if c < 2:
+                quest_row.append(
+                    _tile(state, f"h{r}{c}", GAP, QUEST, on_tile, picked_tile, show_gaps)
+                )
+        quest_row.append(_slot(state, f"R{r}", SLOT, QUEST, on_slot, picked_slot))
+        rows.append(ft.Row(spacing=0, controls=quest_row))
+        if r < 2:
+            gap_row: list[ft.Control] = [_blank(SLOT, GAP)]
+            for c in range(3):
+                gap_row.append(
+                    _tile(state, f"v{r}{c}", QUEST, GAP, on_tile, picked_tile, show_gaps)
+                )
+                if c < 2:
+                    gap_row.append(_blank(GAP, GAP))
+            gap_row.append(_blank(SLOT, GAP))
+            rows.append(ft.Row(spacing=0, controls=gap_row))
+    rows.append(_edge_row(state, "B", on_slot, picked_slot))
+    return theme.tagged("sof-board", ft.Column(spacing=0, controls=rows))
+
+
+def _blank(width: int, height: int) -> ft.Control:
+    return ft.Container(width=width, height=height)
+
+
+def _edge_row(state: SofState, side: str, on_slot: Tap | None, picked: str | None) -> ft.Control:
+    cells: list[ft.Control] = [_blank(SLOT, SLOT)]
+    for c in range(3):
+        cells.append(_slot(state, f"{side}{c}", QUEST, SLOT, on_slot, picked))
+        if c < 2:
+            cells.append(_blank(GAP, SLOT))
+    cells.append(_blank(SLOT, SLOT))
+    return ft.Row(spacing=0, controls=cells)
+
+
+def _quest(quest: Quest | None, r: int, c: int, on_tap: Tap | None, picked: bool) -> ft.Control:
+    body = _quest_body(quest)
+    if picked:
+        body.border = ft.Border.all(3, ft.Colors.PRIMARY)
+    if on_tap is not None:
+        body.on_click = lambda _: on_tap(f"{r}{c}")
+    if quest is None:
+        return ft.Semantics(identifier=f"sof-quest-{r}{c}", label="empty quest space", content=body)
+    kind = "Scorpion" if quest.dark else "Feather"
+    label = f"{'special ' if quest.special else ''}{kind} quest {_signed(quest.change)}"
+    return ft.Semantics(identifier=f"sof-quest-{r}{c}", label=label, content=body)
+
+
+def _quest_body(quest: Quest | None) -> ft.Container:
+    if quest is None:
+        body: ft.Control = ft.Container(
+            width=QUEST,
+            height=QUEST,
+            border_radius=8,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            alignment=ft.Alignment.CENTER,
+            content=theme.muted("?", 20),
+        )
+        return body
+    dark = quest.dark
+    fg = ft.Colors.WHITE if dark else ft.Colors.BLACK
+    return ft.Container(
+        width=QUEST,
+        height=QUEST,
+        border_radius=8,
+        bgcolor=ft.Colors.BLUE_GREY_900 if dark else ft.Colors.AMBER_100,
+        border=ft.Border.all(3, ft.Colors.RED_400) if quest.special else None,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Column(
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                ft.Text(
+                    ("▲ " if quest.special else "● ") + ("DARK" if dark else "LIGHT"),
+                    size=10,
+                    color=fg,
+                    weight=ft.FontWeight.BOLD,
+                ),
+                ft.Text(_signed(quest.change), size=22, color=fg, weight=ft.FontWeight.BOLD),
+            ],
+        ),
+    )
+
+
+def _tile(
+    state: SofState,
+    position: str,
+    width: int,
+    height: int,
+    on_tap: Tap | None,
+    picked: str | None,
+    show_gaps: bool = False,
+) -> ft.Control:
+    tile = state.tile(position)
+    if tile is None:
+        if not show_gaps:
+            return _blank(width, height)
+        gap = ft.Container(
+            width=width - 4,
+            height=height - 4,
+            margin=2,
+            border_radius=6,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            alignment=ft.Alignment.CENTER,
+            content=theme.muted("+", 14),
+        )
+        if on_tap is not None:
+            gap.on_click = lambda _: on_tap(position)
+        return ft.Semantics(identifier=f"sof-tile-{position}", label="no tile", content=gap)
+    who = state.occupant(position)
+    parts: list[ft.Control] = [
+        ft.Text(
+            "—" if tile.flipped else TILE_SHORT[tile.action],
+            size=10,
+            weight=ft.FontWeight.BOLD,
+            color=theme.MUTED if tile.flipped else ft.Colors.ON_SECONDARY_CONTAINER,
+        )
+    ]
+    if who is not None:
+        parts.append(marker(who, 22))
+    box = ft.Container(
+        width=width - 4,
+        height=height - 4,
+        margin=2,
+        border_radius=6,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if tile.flipped else ft.Colors.SECONDARY_CONTAINER,
+        border=ft.Border.all(3, ft.Colors.PRIMARY) if picked == position else None,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Column(
+            spacing=2,
+            tight=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=parts,
+        )
+        if height > width
+        else ft.Row(
+            spacing=4,
+            tight=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=parts,
+        ),
+    )
+    if on_tap is not None:
+        box.on_click = lambda _: on_tap(position)
+    name = TILE_ACTION_NAMES[tile.action] + (" (flipped)" if tile.flipped else "")
+    label = f"{name} tile" + (f", {who} on it" if who else ", open")
+    return ft.Semantics(identifier=f"sof-tile-{position}", label=label, content=box)
+
+
+def _slot(
+    state: SofState,
+    slot: str,
+    width: int,
+    height: int,
+    on_tap: Tap | None,
+    picked: str | None,
+) -> ft.Control:
+    token = next((tok for tok, place in state.servants.items() if place == slot), None)
+    kind = SERVANT_TOKENS[token] if token else None
+    box = ft.Container(
+        width=width - 4,
+        height=height - 4,
+        margin=2,
+        border_radius=6,
+        bgcolor=ft.Colors.TERTIARY_CONTAINER if kind else None,
+        border=ft.Border.all(
+            3 if picked == slot else 1,
+            ft.Colors.PRIMARY if picked == slot else ft.Colors.OUTLINE_VARIANT,
+        ),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Text(SERVANT_SHORT[kind], size=14, weight=ft.FontWeight.BOLD) if kind else None,
+    )
+    if on_tap is not None and kind is None:
+        box.on_click = lambda _: on_tap(slot)
+    label = f"slot {slot}: " + (SERVANT_NAMES[kind] if kind else "empty")
+    return ft.Semantics(identifier=f"sof-slot-{slot}", label=label, content=box)
+
+
+# ----- Abyss, Age card and the round's status ----------------------------------------------
+
+
+def abyss(state: SofState) -> ft.Control:
+    """The Abyss: its marker between the Age card's two outcomes, and who is in it."""
+
+    def side(where: int, text: str) -> ft.Control:
+        on = state.abyss_marker == where
+        return ft.Container(
+            expand=True,
+            height=40,
+            border_radius=6,
+            alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE_CONTAINER_HIGH,
+            content=ft.Text(
+                text,
+                size=14,
+                weight=ft.FontWeight.BOLD,
+                color=ft.Colors.ON_PRIMARY if on else None,
+            ),
+        )
+
+    inside = [d for d in DEMIGODS if state.where[d] == "abyss"]
+    contents: list[ft.Control] = [marker(d, 26) for d in inside] or [theme.muted("empty")]
+    return theme.tagged(
+        "sof-abyss",
+        ft.Container(
+            padding=10,
+            border_radius=10,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            content=ft.Column(
+                spacing=6,
+                controls=[
+                    ft.Text(
+                        f"Abyss · marker {ABYSS_NAMES[state.abyss_marker]}",
+                        weight=ft.FontWeight.W_600,
+                    ),
+                    ft.Row(
+                        spacing=4,
+                        controls=[
+                            side(-1, f"◀ {_signed(state.abyss_left)}"),
+                            side(0, "●"),
+                            side(1, f"{_signed(state.abyss_right)} ▶"),
+                        ],
+                    ),
+                    ft.Row(wrap=True, spacing=4, controls=contents),
+                ],
+            ),
+        ),
+    )
+
+
+def age_card(state: SofState) -> ft.Control:
+    """Age number and the card's yes/no question."""
+    return theme.tagged(
+        "sof-age",
+        ft.Container(
+            padding=10,
+            border_radius=10,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            content=ft.Column(
+                spacing=2,
+                controls=[
+                    ft.Text(f"Age {state.age} of 3", size=16, weight=ft.FontWeight.BOLD),
+                    theme.muted("Question at the end of the Age:", 12),
+                    ft.Text(describe_criterion(state.criterion), size=14),
+                ],
+            ),
+        ),
+    )
+
+
+def status(state: SofState, names: list[str]) -> ft.Control:
+    """Whose turn, the first player marker, servants held and god power tokens."""
+    phase_text = {
+        "deal": "Deal the demigods",
+        "setup": f"Lay out Age {state.age}",
+        "play": f"{names[state.turn]} to play",
+        "announce": "End of the Age: answer the question",
+        "guess": "Final guesses",
+        "over": "Game over",
+    }[state.phase]
+    seats: list[ft.Control] = []
+    for seat in (0, 1):
+        held = [SERVANT_NAMES[SERVANT_TOKENS[t]] for t in state.held(seat)]
+        flags = []
+        if state.first_player == seat:
+            flags.append("★ first player")
+        if state.passed[seat]:
+            flags.append("passed")
+        on_turn = state.phase == "play" and state.turn == seat
+        seats.append(
+            theme.tagged(
+                f"sof-seat-{seat}",
+                ft.Container(
+                    expand=True,
+                    padding=8,
+                    border_radius=8,
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if on_turn else ft.Colors.SURFACE_CONTAINER,
+                    content=ft.Column(
+                        spacing=2,
+                        controls=[
+                            ft.Text(
+                                ("▶ " if on_turn else "") + names[seat],
+                                weight=ft.FontWeight.BOLD,
+                                size=15,
+                            ),
+                            theme.muted(" · ".join(flags) or " ", 12),
+                            ft.Text("Servants: " + (", ".join(held) if held else "none"), size=12),
+                            theme.muted(f"God powers used: {state.powers_used_by(seat)}", 12),
+                        ],
+                    ),
+                ),
+            )
+        )
+    powers: list[ft.Control] = []
+    for power in GOD_POWERS:
+        used_by = state.god_powers.get(power)
+        text = GOD_POWER_NAMES[power] + ("" if used_by is None else f" · {names[used_by]}")
+        powers.append(
+            ft.Container(
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=16,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH
+                if used_by is not None
+                else ft.Colors.AMBER_200,
+                content=ft.Text(
+                    text,
+                    size=12,
+                    color=theme.MUTED if used_by is not None else ft.Colors.BLACK,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            )
+        )
+    return ft.Column(
+        spacing=6,
+        controls=[
+            theme.tagged("sof-turn", ft.Text(phase_text, size=18, weight=ft.FontWeight.BOLD)),
+            ft.Row(spacing=6, controls=seats),
+            theme.tagged("sof-god-powers", ft.Row(spacing=6, wrap=True, controls=powers)),
+        ],
+    )
+
+
+__all__ = ["SHORT", "abyss", "age_card", "board", "renown_track", "status"]

@@ -1,0 +1,461 @@
+"""The Age setup form: quests, action tiles, the Abyss outcomes and the Age card's question.
+
+The players copy what the Age card and the quest tokens show. The form keeps a draft per
+page (so a refused setup, or a change arriving from another device, loses nothing typed)
+and builds one ``SetupAge`` action; whether it is acceptable is the rules' answer, shown
+as a verdict before the players commit it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import flet as ft
+
+from rules.scales_of_fate.actions import SetupAge
+from rules.scales_of_fate.components import TILE_ACTION_NAMES, TILE_ACTIONS
+from rules.scales_of_fate.deduction import criterion_problem, describe_criterion
+from rules.scales_of_fate.state import Criterion, PlacedQuest, Quest, SofState, Tile, TileSpec
+
+from .. import theme
+from . import scales_board
+
+_CHANGES = (-3, -2, -1, 1, 2, 3)
+PLACES: tuple[tuple[str, str], ...] = (
+    ("any", "Anywhere"),
+    ("tile", "On a tile"),
+    ("abyss", "In the Abyss"),
+    ("off-board", "Off the board"),
+)
+NEXT_TO: tuple[tuple[str, str], ...] = (
+    ("any", "Any"),
+    ("special", "Special"),
+    ("dark", "Dark"),
+    ("light", "Light"),
+)
+
+
+@dataclass
+class SetupDraft:
+    """What the players have entered so far for Age ``age``."""
+
+    age: int
+    quests: dict[str, tuple[bool, int]] = field(default_factory=dict)
+    """Cell ``"rc"`` → (dark, printed change)."""
+    special: str | None = None
+    tiles: dict[str, str] = field(default_factory=dict)
+    """Tile position → tile action."""
+    abyss_left: int = -2
+    abyss_right: int = 2
+    criterion: Criterion = field(default_factory=Criterion)
+    cell: str | None = None
+    """The quest cell being edited."""
+
+    def action(self) -> SetupAge:
+        """The ``SetupAge`` this draft describes. Age 1 lays out every entered quest; later
+        Ages send only the newly drawn special quest, as the rulebook's reset does."""
+        quests: list[PlacedQuest] = []
+        for key, (dark, change) in sorted(self.quests.items()):
+            special = key == self.special
+            if self.age > 1 and not special:
+                continue
+            quests.append(PlacedQuest(int(key[0]), int(key[1]), dark, special, change))
+        tiles = tuple(TileSpec(pos, act) for pos, act in sorted(self.tiles.items()))  # type: ignore[arg-type]
+        return SetupAge(
+            age=self.age,
+            quests=tuple(quests),
+            tiles=tiles,
+            abyss_left=self.abyss_left,
+            abyss_right=self.abyss_right,
+            criterion=self.criterion,
+        )
+
+    def preview_state(self, state: SofState) -> SofState:
+        """``state`` with the draft laid on the board, for drawing only."""
+        quests = dict(state.quests) if self.age > 1 else {}
+        if self.age > 1:
+            quests = {k: replace(q, special=False) if q.special else q for k, q in quests.items()}
+        for key, (dark, change) in self.quests.items():
+            if self.age > 1 and key != self.special:
+                continue
+            quests[key] = Quest(dark=dark, special=key == self.special, change=change)
+        tiles = tuple(Tile(pos, act) for pos, act in sorted(self.tiles.items()))  # type: ignore[arg-type]
+        return replace(
+            state,
+            quests=quests,
+            tiles=tiles,
+            abyss_left=self.abyss_left,
+            abyss_right=self.abyss_right,
+            criterion=self.criterion,
+        )
+
+
+_DRAFTS: dict[int, SetupDraft] = {}
+
+
+def draft_for(page: Any, state: SofState) -> SetupDraft:
+    """The page's draft for the Age being set up (a fresh one when the Age moved on)."""
+    key = id(page)
+    draft = _DRAFTS.get(key)
+    if draft is None or draft.age != state.age:
+        draft = SetupDraft(age=state.age)
+        if state.age > 1:
+            # Later Ages keep the regular quests where they lie; only the special is new.
+            draft.quests = {k: (q.dark, q.change) for k, q in state.quests.items() if not q.special}
+        _DRAFTS[key] = draft
+        # Objects without weak references (test doubles) simply keep their draft.
+        with contextlib.suppress(TypeError):
+            weakref.finalize(page, _DRAFTS.pop, key, None)
+    return draft
+
+
+def _choice(ident: str, label: str, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
+    cls = ft.FilledButton if selected else ft.OutlinedButton
+    return theme.tagged(ident, cls(label, on_click=on_click, height=theme.TAP))
+
+
+def setup_form(
+    state: SofState,
+    draft: SetupDraft,
+    *,
+    rerender: Callable[[], None],
+    check: Callable[[SetupAge], Any],
+    submit: Callable[[SetupAge], None],
+    can_act: bool,
+) -> ft.Control:
+    """The form for laying out the current Age, with the rules' verdict on the draft."""
+
+    def tap_cell(position: str) -> None:
+        key = position
+        draft.cell = key
+        if key not in draft.quests:
+            draft.quests[key] = (False, 1)
+        rerender()
+
+    def tap_tile(position: str) -> None:
+        order = [None, *TILE_ACTIONS]
+        current = draft.tiles.get(position)
+        nxt = order[(order.index(current) + 1) % len(order)]
+        if nxt is None:
+            draft.tiles.pop(position, None)
+        else:
+            draft.tiles[position] = nxt
+        rerender()
+
+    preview = draft.preview_state(state)
+    grid = _setup_grid(preview, draft, tap_cell, tap_tile)
+    parts: list[ft.Control] = [
+        theme.heading(f"Lay out Age {state.age}"),
+        theme.muted(
+            "Tap a quest space to enter its token; tap a gap between quests to cycle its "
+            "action tile."
+            + (
+                " Ages 2 and 3 keep the regular quests: tap where the new special quest goes."
+                if state.age > 1
+                else ""
+            ),
+            13,
+        ),
+        grid,
+    ]
+    if draft.cell is not None:
+        parts.append(_cell_editor(draft, rerender))
+    parts.append(_abyss_editor(draft, rerender))
+    parts.append(_criterion_editor(draft, rerender))
+    action = draft.action()
+    problem = criterion_problem(draft.criterion)
+    verdict = check(action)
+    parts.append(
+        theme.tagged(
+            "sof-setup-verdict",
+            ft.Text(
+                (problem[0].upper() + problem[1:] + ".") if problem else verdict.reason,
+                color=theme.OK if verdict.legal and not problem else theme.BAD,
+                size=14,
+            ),
+        )
+    )
+    if verdict.rules:
+        parts.append(theme.muted("Rules: " + ", ".join(verdict.rules), 12))
+    parts.append(
+        theme.tagged(
+            "sof-setup-submit",
+            ft.FilledButton(
+                f"Start Age {state.age}",
+                height=theme.TAP,
+                disabled=not can_act,
+                on_click=lambda _: submit(draft.action()),
+            ),
+        )
+    )
+    return theme.tagged("sof-setup", ft.Column(spacing=10, controls=parts))
+
+
+def _setup_grid(
+    preview: SofState,
+    draft: SetupDraft,
+    tap_cell: Callable[[str], None],
+    tap_tile: Callable[[str], None],
+) -> ft.Control:
+    """The board picture with every quest space and every gap tappable."""
+    return scales_board.board(
+        preview,
+        on_tile=tap_tile,
+        on_quest=tap_cell,
+        picked_quest=draft.cell,
+        show_gaps=True,
+    )
+
+
+def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
+    key = draft.cell
+    assert key is not None
+    dark, change = draft.quests[key]
+
+    def set_kind(value: bool) -> None:
+        draft.quests[key] = (value, draft.quests[key][1])
+        rerender()
+
+    def set_change(value: int) -> None:
+        draft.quests[key] = (draft.quests[key][0], value)
+        rerender()
+
+    def toggle_special(_: Any) -> None:
+        draft.special = None if draft.special == key else key
+        rerender()
+
+    def remove(_: Any) -> None:
+        draft.quests.pop(key, None)
+        if draft.special == key:
+            draft.special = None
+        draft.cell = None
+        rerender()
+
+    return theme.tagged(
+        "sof-cell-editor",
+        ft.Container(
+            padding=10,
+            border_radius=10,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            content=ft.Column(
+                spacing=8,
+                controls=[
+                    ft.Text(
+                        f"Quest at row {int(key[0]) + 1}, column {int(key[1]) + 1}",
+                        weight=ft.FontWeight.W_600,
+                    ),
+                    ft.Row(
+                        spacing=6,
+                        controls=[
+                            _choice(
+                                "sof-cell-dark", "Scorpion (dark)", dark, lambda _: set_kind(True)
+                            ),
+                            _choice(
+                                "sof-cell-light",
+                                "Feather (light)",
+                                not dark,
+                                lambda _: set_kind(False),
+                            ),
+                        ],
+                    ),
+                    ft.Row(
+                        spacing=4,
+                        wrap=True,
+                        controls=[
+                            _choice(
+                                f"sof-cell-change-{v}",
+                                f"{v:+d}",
+                                v == change,
+                                lambda _, v=v: set_change(v),
+                            )
+                            for v in _CHANGES
+                        ],
+                    ),
+                    ft.Row(
+                        spacing=6,
+                        controls=[
+                            _choice(
+                                "sof-cell-special",
+                                "Special (red back)",
+                                draft.special == key,
+                                toggle_special,
+                            ),
+                            theme.tagged(
+                                "sof-cell-clear",
+                                ft.TextButton("Clear", on_click=remove, height=theme.TAP),
+                            ),
+                        ],
+                    ),
+                ],
+            ),
+        ),
+    )
+
+
+def _stepper(ident: str, label: str, value: int, on_change: Callable[[int], None]) -> ft.Control:
+    return ft.Row(
+        spacing=4,
+        controls=[
+            ft.Text(label, expand=True),
+            theme.tagged(
+                f"{ident}-minus",
+                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: on_change(value - 1)),
+            ),
+            theme.tagged(
+                f"{ident}-value",
+                ft.Text(
+                    f"{value:+d}",
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                    width=40,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+            ),
+            theme.tagged(
+                f"{ident}-plus",
+                ft.IconButton(ft.Icons.ADD, on_click=lambda _: on_change(value + 1)),
+            ),
+        ],
+    )
+
+
+def _abyss_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
+    def set_left(v: int) -> None:
+        draft.abyss_left = v
+        rerender()
+
+    def set_right(v: int) -> None:
+        draft.abyss_right = v
+        rerender()
+
+    return ft.Column(
+        spacing=0,
+        controls=[
+            ft.Text("Abyss outcomes on the Age card", weight=ft.FontWeight.W_600),
+            _stepper("sof-abyss-left", "Marker moved left", draft.abyss_left, set_left),
+            _stepper("sof-abyss-right", "Marker moved right", draft.abyss_right, set_right),
+        ],
+    )
+
+
+def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
+    c = draft.criterion
+
+    def set_crit(**changes: Any) -> None:
+        draft.criterion = replace(draft.criterion, **changes)
+        rerender()
+
+    def bound(raw: str | None) -> int | None:
+        raw = (raw or "").strip()
+        return int(raw) if raw.lstrip("-").isdigit() else None
+
+    low = ft.TextField(
+        label="Renown from",
+        value="" if c.min_renown is None else str(c.min_renown),
+        width=120,
+        dense=True,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        on_blur=lambda e: set_crit(min_renown=bound(e.control.value)),
+        on_submit=lambda e: set_crit(min_renown=bound(e.control.value)),
+    )
+    high = ft.TextField(
+        label="to",
+        value="" if c.max_renown is None else str(c.max_renown),
+        width=120,
+        dense=True,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        on_blur=lambda e: set_crit(max_renown=bound(e.control.value)),
+        on_submit=lambda e: set_crit(max_renown=bound(e.control.value)),
+    )
+    text = ft.TextField(
+        label="Card text (optional)",
+        value=c.text,
+        dense=True,
+        on_blur=lambda e: set_crit(text=(e.control.value or "").strip()),
+    )
+    tile_actions: list[ft.Control] = []
+    if c.place == "tile":
+        tile_actions = [
+            ft.Row(
+                wrap=True,
+                spacing=4,
+                controls=[
+                    _choice(
+                        "sof-crit-tile-any",
+                        "Any tile",
+                        c.tile_action is None,
+                        lambda _: set_crit(tile_action=None),
+                    ),
+                    *[
+                        _choice(
+                            f"sof-crit-tile-{a}",
+                            TILE_ACTION_NAMES[a],
+                            c.tile_action == a,
+                            lambda _, a=a: set_crit(tile_action=a),
+                        )
+                        for a in TILE_ACTIONS
+                    ],
+                ],
+            )
+        ]
+    return theme.tagged(
+        "sof-criterion",
+        ft.Column(
+            spacing=8,
+            controls=[
+                ft.Text("The Age card's question", weight=ft.FontWeight.W_600),
+                ft.Row(
+                    spacing=8,
+                    controls=[
+                        theme.tagged("sof-crit-min", low),
+                        theme.tagged("sof-crit-max", high),
+                    ],
+                ),
+                theme.muted("Where the demigod is:", 12),
+                ft.Row(
+                    wrap=True,
+                    spacing=4,
+                    controls=[
+                        _choice(
+                            f"sof-crit-place-{k}",
+                            label,
+                            c.place == k,
+                            lambda _, k=k: set_crit(place=k, tile_action=None),
+                        )
+                        for k, label in PLACES
+                    ],
+                ),
+                *tile_actions,
+                theme.muted("Next to a quest:", 12),
+                ft.Row(
+                    wrap=True,
+                    spacing=4,
+                    controls=[
+                        _choice(
+                            f"sof-crit-next-{k}",
+                            label,
+                            c.next_to == k,
+                            lambda _, k=k: set_crit(next_to=k),
+                        )
+                        for k, label in NEXT_TO
+                    ],
+                ),
+                theme.tagged(
+                    "sof-crit-manual",
+                    ft.Checkbox(
+                        label="The app cannot judge this card: we answer by hand",
+                        value=c.manual,
+                        on_change=lambda e: set_crit(manual=bool(e.control.value)),
+                    ),
+                ),
+                theme.tagged("sof-crit-text", text),
+                theme.tagged(
+                    "sof-crit-preview", theme.muted("Reads: " + describe_criterion(c), 13)
+                ),
+            ],
+        ),
+    )
