@@ -1071,8 +1071,8 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 reach = monster_reach(moved)
                 if not any(geometry.distance(to, h) <= reach for h in heroes_out):
                     return (
-                        f"the {name} may only charge (move a {base + 1}. area) on a skull "
-                        "step, a charge die face, or to reach a hero it can then attack",
+                        f"the {name} may only take a charge step on a skull step, on a charge "
+                        "die face, or to reach a hero it can then attack",
                         lines,
                         state,
                     )
