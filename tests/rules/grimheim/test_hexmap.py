@@ -102,10 +102,10 @@ def test_grim_map_mountain_except_troll_caves() -> None:
     assert not verdict.legal and verdict.rules == ("grim.map.mountain",)
     assert "Troll Caves" in verdict.reason
     caves = data.load().locations["Troll Caves"]
-    assert hexmap.hero_can_reach((7, 7), caves[0], "Bjorn", set()).legal or all(
-        hexmap.terrain_problem(c) is None for c in caves
-    )
+    assert all(data.load().hexes[c].terrain == "mountain" for c in caves)
     assert all(hexmap.terrain_problem(c) is None for c in caves)
+    into_caves = hexmap.hero_can_reach((7, 7), (6, 7), "Bjorn", set())
+    assert into_caves.legal and into_caves.effects
 
 
 def test_grim_map_lake_except_nailfare() -> None:
