@@ -14,10 +14,9 @@ import ipaddress
 import socket
 from urllib.parse import quote
 
-import qrcode
-import qrcode.constants
-from qrcode.image.pure import PyPNGImage
-from qrcode.image.svg import SvgPathImage
+import qrcode  # type: ignore[import-untyped,unused-ignore]
+from qrcode.image.pure import PyPNGImage  # type: ignore[import-untyped]
+from qrcode.image.svg import SvgPathImage  # type: ignore[import-untyped]
 
 LOOPBACK = "127.0.0.1"
 # Any private address will do: connecting a UDP socket only picks the outgoing interface
@@ -61,8 +60,8 @@ def host_url(base: str, host_key: str) -> str:
     return f"{base.rstrip('/')}/?key={quote(host_key, safe='')}"
 
 
-def _qr(text: str, border: int = 2) -> qrcode.QRCode:  # type: ignore[type-arg]
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=border)
+def _qr(text: str, border: int = 2) -> qrcode.QRCode:  # type: ignore[type-arg,unused-ignore]
+    code = qrcode.QRCode(error_correction=qrcode.ERROR_CORRECT_M, border=border)
     code.add_data(text)
     code.make(fit=True)
     return code
@@ -71,7 +70,7 @@ def _qr(text: str, border: int = 2) -> qrcode.QRCode:  # type: ignore[type-arg]
 def qr_png(text: str, box_size: int = 8, border: int = 2) -> bytes:
     """A PNG of the QR code for ``text`` (``box_size`` pixels per module)."""
     code = qrcode.QRCode(
-        error_correction=qrcode.constants.ERROR_CORRECT_M,
+        error_correction=qrcode.ERROR_CORRECT_M,
         box_size=box_size,
         border=border,
         image_factory=PyPNGImage,
@@ -91,7 +90,7 @@ def qr_png_base64(text: str, box_size: int = 8, border: int = 2) -> str:
 def qr_svg(text: str, border: int = 2) -> str:
     """The QR code for ``text`` as an SVG document."""
     code = qrcode.QRCode(
-        error_correction=qrcode.constants.ERROR_CORRECT_M,
+        error_correction=qrcode.ERROR_CORRECT_M,
         border=border,
         image_factory=SvgPathImage,
     )

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import quote
 
-from sqlalchemy import Engine, create_engine, event, inspect, select
+from sqlalchemy import Engine, Table, create_engine, event, inspect, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
@@ -332,11 +332,12 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def _initialise(db: Database) -> None:
     try:
         with db.write_lock, db.engine.begin() as conn:
+            meta_table: Table = Meta.__table__  # type: ignore[attr-defined]
             names = set(inspect(conn).get_table_names())
             if not names:
                 SQLModel.metadata.create_all(conn)
                 conn.execute(
-                    Meta.__table__.insert(),  # type: ignore[attr-defined]
+                    meta_table.insert(),
                     [{"key": "schema_version", "value": str(migrations.SCHEMA_VERSION)}],
                 )
                 return
@@ -346,7 +347,7 @@ def _initialise(db: Database) -> None:
                     f"it was left untouched. Point Fatekeeper at an empty database."
                 )
             value = conn.execute(
-                select(Meta.value).where(Meta.key == "schema_version")  # type: ignore[arg-type]
+                select(meta_table.c.value).where(meta_table.c.key == "schema_version")
             ).scalar_one_or_none()
             try:
                 found = int(value) if value is not None else -1
@@ -372,8 +373,8 @@ def _initialise(db: Database) -> None:
                     log.info("upgrading %s to schema version %d", db.where, version)
                     step(conn)
                 conn.execute(
-                    Meta.__table__.update()  # type: ignore[attr-defined]
-                    .where(Meta.__table__.c.key == "schema_version")  # type: ignore[attr-defined]
+                    meta_table.update()
+                    .where(meta_table.c.key == "schema_version")
                     .values(value=str(migrations.SCHEMA_VERSION))
                 )
     except DBAPIError as exc:

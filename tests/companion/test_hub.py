@@ -1,0 +1,160 @@
+"""The hub: roster, creating and listing tables, one LiveTable per table, tokens."""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+
+import pytest
+
+from companion.hub import Access, Hub
+from companion.store import Database
+from companion.table import Actor, Change, LiveTable
+from rules.core import MalformedAction
+from tests.support.tally import Add
+
+HOST = Actor("host-phone", "Host", None)
+
+
+def test_roster_add_and_refuse(hub: Hub) -> None:
+    ana = hub.add_player("  Ana  ")
+    assert ana.name == "Ana"
+    hub.add_player("bo")
+    assert [p.name for p in hub.players()] == ["Ana", "bo"]
+    with pytest.raises(ValueError, match="already a player called 'ANA'"):
+        hub.add_player("ANA")
+    with pytest.raises(ValueError, match="needs a name"):
+        hub.add_player("   ")
+    with pytest.raises(ValueError, match="at most"):
+        hub.add_player("x" * 41)
+    assert len(hub.players()) == 2
+
+
+def test_create_table_adds_new_names_and_reuses_known_ones(hub: Hub) -> None:
+    ana = hub.add_player("Ana")
+    table = hub.create_table("tally", {"target": 12, "secret": "fox"}, ["ana", "Bo"], "Friday")
+    assert table.title == "Friday" and table.options.target == 12
+    assert [s.name for s in table.seats] == ["Ana", "Bo"]  # the roster's spelling
+    assert table.seats[0].player_id == ana.id
+    assert sorted(p.name for p in hub.players()) == ["Ana", "Bo"]
+    assert re.fullmatch(r"[0-9a-f]{32}", table.id)
+    assert table.state.secret == "fox" and table.version == 0
+    default = hub.create_table("tally", None, ["Ana", "Cy"])
+    assert default.title == "Tally: Ana, Cy"
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seats", "error", "match"),
+    [
+        ("chess", None, ["A", "B"], ValueError, "unknown game 'chess'"),
+        ("tally", None, ["A"], ValueError, "needs 2 players; 1 were given"),
+        ("tally", None, ["A", "B", "C"], ValueError, "needs 2 players"),
+        ("tally", None, ["A", " a "], ValueError, "repeated"),
+        ("tally", None, ["A", ""], ValueError, "needs a name"),
+        ("tally", {"target": "ten"}, ["A", "B"], MalformedAction, r"\$options.target"),
+        ("tally", {"colour": 1}, ["A", "B"], MalformedAction, "unknown field"),
+        ("tally", {"target": 0}, ["A", "B"], ValueError, "target must be at least 1"),
+    ],
+)
+def test_create_table_refuses_bad_input(
+    hub: Hub,
+    game: str,
+    options: dict[str, object] | None,
+    seats: list[str],
+    error: type[Exception],
+    match: str,
+) -> None:
+    with pytest.raises(error, match=match):
+        hub.create_table(game, options, seats)
+    assert hub.list_tables() == [] and hub.players() == []
+
+
+def test_list_tables_newest_activity_first(hub: Hub) -> None:
+    first = hub.create_table("tally", None, ["Ana", "Bo"], "First")
+    second = hub.create_table("tally", None, ["Cy", "Di"], "Second")
+    assert [t.title for t in hub.list_tables()] == ["Second", "First"]
+    first.do(Add(0, 1), HOST)
+    listed = hub.list_tables()
+    assert [t.id for t in listed] == [first.id, second.id]
+    top = listed[0]
+    assert top.game == "tally" and top.seat_names == ["Ana", "Bo"]
+    assert top.status == "active" and top.version == 1 and top.updated_at.tzinfo is not None
+
+
+def test_open_shares_one_live_table(hub: Hub) -> None:
+    table = hub.create_table("tally", None, ["Ana", "Bo"])
+    assert hub.open(table.id) is table
+    fresh = Hub(hub.db)
+    results: list[LiveTable] = []
+    threads = [
+        threading.Thread(target=lambda: results.append(fresh.open(table.id))) for _ in range(8)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len({id(r) for r in results}) == 1
+    with pytest.raises(KeyError):
+        hub.open("0" * 32)
+
+
+def test_host_key_is_persistent(db: Database) -> None:
+    hub = Hub(db)
+    assert len(hub.host_key) >= 22 and Hub(db).host_key == hub.host_key
+    old = hub.host_key
+    new = hub.renew_host_key()
+    assert new != old and Hub(db).host_key == new
+    assert hub.authorize(old) is None and hub.authorize(new) == Access("host", None, None)
+
+
+def test_authorize_roles(hub: Hub) -> None:
+    table = hub.create_table("tally", None, ["Ana", "Bo"])
+    other = hub.create_table("tally", None, ["Cy", "Di"])
+    assert hub.authorize(hub.host_key) == Access("host", None, None)
+    assert hub.authorize(hub.host_key, table.id) == Access("host", None, None)
+    assert hub.authorize(table.join_token) == Access("viewer", table.id, None)
+    assert hub.authorize(table.join_token, table.id) == Access("viewer", table.id, None)
+    assert hub.authorize(table.seat_tokens[1], table.id) == Access("seat", table.id, 1)
+    assert hub.authorize(other.seat_tokens[0]) == Access("seat", other.id, 0)
+    # A token of one table opens nothing at another.
+    assert hub.authorize(table.join_token, other.id) is None
+    assert hub.authorize(table.seat_tokens[0], other.id) is None
+    for bad in ("", "nope", table.join_token[:-1], table.join_token + "x", "é" * 22, "x" * 500):
+        assert hub.authorize(bad) is None
+    assert hub.authorize(None) is None  # type: ignore[arg-type]
+    tokens = {table.join_token, *table.seat_tokens, other.join_token, *other.seat_tokens}
+    assert len(tokens) == 6 and all(len(t) >= 22 for t in tokens)
+
+
+def test_revoke_tokens(hub: Hub) -> None:
+    table = hub.create_table("tally", None, ["Ana", "Bo"])
+    old = [table.join_token, *table.seat_tokens]
+    heard: list[Change] = []
+    table.subscribe(heard.append)
+    hub.revoke_tokens(table.id)
+    assert heard and heard[-1].kind == "revoked" and heard[-1].version == table.version
+    assert all(hub.authorize(t) is None for t in old)
+    assert hub.authorize(table.join_token, table.id) == Access("viewer", table.id, None)
+    assert hub.authorize(table.seat_tokens[0]) == Access("seat", table.id, 0)
+    # The new tokens are stored, not just held in memory.
+    assert Hub(hub.db).authorize(table.seat_tokens[1]) == Access("seat", table.id, 1)
+    with pytest.raises(KeyError):
+        hub.revoke_tokens("missing")
+
+
+def test_tokens_never_reach_the_log(hub: Hub, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    table = hub.create_table("tally", None, ["Ana", "Bo"])
+    tokens = [hub.host_key, table.join_token, *table.seat_tokens]
+    table.do(Add(0, 1), HOST)
+    hub.authorize("wrong")
+    hub.authorize(table.join_token)
+    hub.revoke_tokens(table.id)
+    tokens += [table.join_token, *table.seat_tokens]
+    table.subscribe(lambda c: (_ for _ in ()).throw(RuntimeError("boom")))
+    table.do(Add(1, 1), HOST)
+    assert caplog.records
+    for record in caplog.records:
+        message = record.getMessage() + (record.exc_text or "")
+        assert not any(t in message for t in tokens)
