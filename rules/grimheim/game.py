@@ -28,7 +28,7 @@ from rules.core import (
     Verdict,
 )
 
-from . import data
+from . import data, hexmap
 from . import heroes as hx
 from . import reinforcements as rf
 from . import state as geometry
@@ -336,51 +336,27 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def _path_verdict(
         self, state: GrimheimState, name: str, path: tuple[Hex, ...], bonus: int, rule: str
     ) -> Verdict:
+        """Move legality from the map rules (``hexmap.check_hero_move``), plus the action's
+        own rule and the bounds on card bonuses."""
         hero = state.hero(name)
         if not path:
             return Verdict.no("A move needs at least one area to move to.", rule)
         if not 0 <= bonus <= 5:
             return Verdict.no("Card movement bonuses range from 0 to 5.", rule)
-        allowance = hx.move_allowance(hero) + bonus
-        if len(path) > allowance:
-            return Verdict.no(
-                f"{name} may move {allowance} area(s) this action, not {len(path)}.", rule
-            )
-        here = hero.at
-        others = state.occupied() - {hero.at}
-        for i, raw in enumerate(path):
+        for raw in path:
             bad = self._hex_problem(raw, "Step")
             if bad:
                 return bad
-            step = geometry.normalise(raw)
-            if here == GRIMHEIM and step == GRIMHEIM:
-                return Verdict.no(f"{name} is already in Grimheim.", rule)
-            if not geometry.adjacent(here, step):
-                return Verdict.no(
-                    f"{_spot(step)} does not border {_spot(here)}; each step goes to a "
-                    "neighbouring area.",
-                    rule,
-                )
-            if step in others:
-                return Verdict.no(
-                    f"{_spot(step)} is occupied; heroes cannot enter or pass through it.",
-                    "grim.action.move_blocked",
-                )
-            terrain = geometry.hero_terrain_problem(step)
-            if terrain:
-                return Verdict.no(
-                    f"{name} cannot enter {_spot(step)}: {terrain}.", "grim.action.move_terrain"
-                )
-            if step == GRIMHEIM and i != len(path) - 1:
-                return Verdict.no(
-                    "Entering Grimheim ends the movement; the path must stop there.",
-                    "grim.action.move_town",
-                )
-            here = step
+        if hero.at == GRIMHEIM and geometry.normalise(path[0]) == GRIMHEIM:
+            return Verdict.no(f"{name} is already in Grimheim.", rule)
+        others = state.occupied() - {hero.at}
+        verdict = hexmap.check_hero_move([hero.at, *path], name, others, extra=bonus)
+        rules = (rule, *verdict.rules)
+        if not verdict.legal:
+            return Verdict(False, verdict.reason, rules)
+        dest = geometry.normalise(path[-1])
         return Verdict.ok(
-            f"{name} moves {len(path)} area(s) to {_spot(here)}.",
-            rule,
-            effects=[f"{name} → {_spot(here)}"],
+            verdict.reason, *rules, effects=[*verdict.effects, f"{name} → {_spot(dest)}"]
         )
 
     def _apply_move(self, state: GrimheimState, a: Move) -> GrimheimState:
@@ -416,7 +392,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             if hero.at == GRIMHEIM:
                 return Verdict.no(
                     f"{name} is in Grimheim and cannot attack monsters outside it.",
-                    "grim.town.one_area",
+                    "grim.map.grimheim_apart",
                 )
             dist = geometry.distance(hero.at, target)
             if dist > reach:
@@ -782,7 +758,9 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         giver, taker = state.hero(a.giver), state.hero(a.taker)
         if not geometry.adjacent(giver.at, taker.at) and not (giver.at == taker.at == GRIMHEIM):
             return Verdict.no(
-                f"{a.giver} and {a.taker} are not next to each other.", rule, "grim.town.one_area"
+                f"{a.giver} and {a.taker} are not next to each other.",
+                rule,
+                "grim.map.grimheim_apart",
             )
         if not 1 <= a.amount <= giver.xp:
             return Verdict.no(f"{a.giver} has {giver.xp} gold to give.", rule)
@@ -806,12 +784,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         to = geometry.normalise(a.to)
         hero = state.hero(a.hero)
         if to != GRIMHEIM and to in state.occupied() - {hero.at}:
-            return Verdict.no(f"{_spot(to)} is occupied.", "grim.action.move_blocked")
+            return Verdict.no(f"{_spot(to)} is occupied.", "grim.map.one_per_area")
         terrain = geometry.hero_terrain_problem(to)
         if terrain:
-            return Verdict.no(
-                f"{a.hero} cannot stand in {_spot(to)}: {terrain}.", "grim.action.move_terrain"
-            )
+            return Verdict.no(terrain[0], terrain[1])
         return Verdict.ok(
             f"{a.hero} is moved to {_spot(to)}.",
             "grim.free.effects",
@@ -874,7 +850,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         if a.face == "ambush":
             problem = self._ambush_problem(state, a.ambush)
             if problem:
-                return Verdict.no(problem, "grim.mturn.ambush")
+                return Verdict.no(problem, "grim.monster.die_ambush")
             effects += [f"goblin → {_spot(h)}" for h in a.ambush]
         return Verdict.ok(
             f"Monster die: {a.face.replace('_', ' ')}.", "grim.mturn.die", effects=effects
@@ -921,14 +897,14 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                     return f"no hero stands at {_spot(frm)}", []
                 terrain = geometry.hero_terrain_problem(to)
                 if terrain:
-                    return f"{hero.name} cannot be pushed into {_spot(to)}: {terrain}", []
+                    return f"{hero.name} cannot be pushed there: {terrain[0]}", []
                 who = hero.name
             else:
                 tile = state.monster_at(frm)
                 if tile is None:
                     return f"no monster stands at {_spot(frm)}", []
                 who = _monster_name(tile)
-            if not geometry.adjacent(frm, to):
+            if not geometry.borders(frm, to):
                 return f"{_spot(to)} does not border {_spot(frm)}", []
             if to != GRIMHEIM:
                 if to in tos:
@@ -978,7 +954,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         problem, lines, _ = self._simulate_moves(state, a.steps)
         rules = ["grim.mturn.move", "grim.mturn.move_trust"]
         if problem:
-            return Verdict.no(problem, "grim.mturn.move", "grim.mturn.adjacent_stay")
+            return Verdict.no(problem, "grim.mturn.move", "grim.monster.adjacent_stays")
         skull = self.current_step(state).mark == "skull"
         effects = list(lines)
         if skull:
@@ -988,7 +964,35 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             effects.insert(0, "monster die: rank 1 monsters charge")
         if not a.steps:
             effects.append("no monster moves")
+        expected = self.expected_moves(state)
+        if expected.steps != a.steps:
+            effects.append(
+                f"note: by the map the app expects {len(expected.steps)} step(s); "
+                "check the table (cards such as Suppressive Fire may change this)"
+            )
         return Verdict.ok("Monsters move.", *rules, effects=effects)
+
+    def expected_moves(self, state: GrimheimState) -> MonstersMove:
+        """The movement step as the printed paths resolve it (``hexmap``): every monster
+        in order, with charges for skull steps and the monster die's rank-1 charge."""
+        skull = self.current_step(state).mark == "skull"
+        charging = {
+            m.at for m in state.monsters if state.die_face == "charge" and monster_stats(m)[0] == 1
+        }
+        phase = hexmap.resolve_monster_moves(
+            {m.at: m.kind for m in state.monsters},
+            [h.at for h in state.heroes],
+            charge_all=skull,
+            charging=charging,
+            levels={m.at: m.level for m in state.monsters if m.is_legend},
+        )
+        steps: list[tuple[Hex, Hex]] = []
+        for move in phase.moves:
+            cur = move.start
+            for nxt in move.path:
+                steps.append((cur, geometry.normalise(nxt)))
+                cur = nxt
+        return MonstersMove(tuple(steps))
 
     def _simulate_moves(
         self, state: GrimheimState, steps: tuple[tuple[Hex, Hex], ...]
@@ -996,9 +1000,8 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         """Play ``steps`` one by one; returns (problem, effect lines, resulting state)."""
         skull = self.current_step(state).mark == "skull"
         heroes_out = [h.at for h in state.heroes if h.at != GRIMHEIM]
-        frozen = {
-            m.at for m in state.monsters if any(geometry.adjacent(m.at, h) for h in heroes_out)
-        }
+        frozen = {m.at for m in state.monsters if hexmap.next_to_hero(m.at, heroes_out)}
+        stopped: set[Hex] = set()
         origin: dict[Hex, Hex] = {m.at: m.at for m in state.monsters}
         used: Counter[Hex] = Counter()
         lines: list[str] = []
@@ -1017,7 +1020,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                     lines,
                     state,
                 )
-            if not geometry.adjacent(frm, to):
+            if not geometry.borders(frm, to):
                 return f"{_spot(to)} does not border {_spot(frm)}", lines, state
             path_next = geometry.monster_next(frm)
             if path_next is not None and to != path_next:
@@ -1030,6 +1033,12 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             base = monster_steps(tile)
             rank = monster_stats(tile)[0]
             free_charge = skull or (state.die_face == "charge" and rank == 1)
+            if start in stopped:
+                return (
+                    f"the {name} stands next to a hero and moves no further this turn",
+                    lines,
+                    state,
+                )
             used[start] += 1
             if used[start] > base + 1:
                 return (
@@ -1065,6 +1074,8 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 state = self._relocate(state, tile, to)
                 origin[to] = start
                 del origin[frm]
+            if hexmap.next_to_hero(to, heroes_out):
+                stopped.add(start)
             if used[start] == base + 1 and not free_charge:
                 moved = state.monster_at(to)
                 assert moved is not None
@@ -1216,9 +1227,11 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         if bad:
             return bad
         if geometry.normalise(a.at) == GRIMHEIM:
-            return Verdict.no("Monsters are never placed in Grimheim.", "grim.town.monster_enters")
+            return Verdict.no(
+                "Monsters are never placed in Grimheim.", "grim.monster.enters_grimheim"
+            )
         if a.at in state.occupied():
-            return Verdict.no(f"{_spot(a.at)} is occupied.", "grim.action.move_blocked")
+            return Verdict.no(f"{_spot(a.at)} is occupied.", "grim.map.one_per_area")
         if state.supply.get(a.monster, 0) < 1:
             return Verdict.no(
                 f"The supply has no {kinds[a.monster].name} tiles left.", "grim.supply.conservation"
@@ -1257,13 +1270,13 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             return bad
         to = geometry.normalise(a.to)
         if to != GRIMHEIM and to in state.occupied():
-            return Verdict.no(f"{_spot(to)} is occupied.", "grim.action.move_blocked")
+            return Verdict.no(f"{_spot(to)} is occupied.", "grim.map.one_per_area")
         effects = [f"{_monster_name(tile)}: {_spot(a.frm)} → {_spot(to)}"]
         rules = ["grim.free.effects"]
         if to == GRIMHEIM:
             loss = 3 if tile.is_legend else 1
             effects.append(f"it enters Grimheim: town → {max(0, state.town - loss)}")
-            rules.append("grim.town.monster_enters")
+            rules.append("grim.monster.enters_grimheim")
         return Verdict.ok("A monster is moved.", *rules, effects=effects)
 
     def _apply_move_monster(self, state: GrimheimState, a: MoveMonster) -> GrimheimState:
@@ -1526,10 +1539,11 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 if card.deck == state.reinforce_deck:
                     cands += [PlaceCard(n), RedrawCard(n)]
         elif state.phase == "monsters":
+            if state.monster_step == "move":
+                cands.append(self.expected_moves(state))
             cands += [
                 AdvanceTime(),
                 *(MonsterDie(face) for face in data.load().monster_die if face != "ambush"),
-                MonstersMove(),
                 MonstersAttack({}),
             ]
         elif state.phase == "heroes":

@@ -8,10 +8,9 @@ is always written as its centre hex ``GRIMHEIM`` (any of its seven printed hexes
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cache
 from typing import Literal
 
-from . import data
+from . import hexmap
 
 Hex = tuple[int, int]
 GRIMHEIM: Hex = (9, 9)
@@ -193,98 +192,53 @@ def sorted_tiles(tiles: list[MonsterTile] | tuple[MonsterTile, ...]) -> tuple[Mo
 
 
 # ----- positions on the map ----------------------------------------------------------------
-# Grimheim's seven printed hexes are one area, written as GRIMHEIM. Range counts walk around
-# the town, never through it.
+# Thin adapters over ``hexmap`` in the shapes the game uses: Grimheim is one area written as
+# GRIMHEIM, and ranges count around the town, never across it.
 
-_OFFSETS: dict[int, Hex] = {1: (1, -1), 3: (1, 0), 5: (0, 1), 7: (-1, 1), 9: (-1, 0), 11: (0, -1)}
-"""Axial step for each clock direction printed on the map (1 = north-east ... 11 = north-west)."""
+NO_REACH = 99
+"""Distance reported between areas no attack can connect (inside and outside Grimheim)."""
 
 
 def on_map(h: Hex) -> bool:
     """Whether ``h`` is an area of the printed map."""
-    return tuple(h) in data.load().hexes
+    return hexmap.on_map(h)
 
 
 def normalise(h: Hex) -> Hex:
     """``h``, or ``GRIMHEIM`` for any hex of the town."""
-    return GRIMHEIM if data.load().hexes[h].location == data.GRIMHEIM else h
+    return hexmap.area(h)
 
 
-@cache
-def _town_hexes() -> frozenset[Hex]:
-    return frozenset(data.load().locations[data.GRIMHEIM])
-
-
-def _raw_neighbours(h: Hex) -> list[Hex]:
-    hexes = data.load().hexes
-    out = []
-    for dx, dy in _OFFSETS.values():
-        n = (h[0] + dx, h[1] + dy)
-        if n in hexes:
-            out.append(n)
-    return out
-
-
-@cache
 def neighbours(h: Hex) -> tuple[Hex, ...]:
-    """Areas bordering ``h`` (Grimheim counts as one area bordering its whole rim)."""
-    town = _town_hexes()
-    sources = sorted(town) if normalise(h) == GRIMHEIM else [h]
-    found: set[Hex] = set()
-    for s in sources:
-        for n in _raw_neighbours(s):
-            found.add(normalise(n))
-    found.discard(normalise(h))
-    return tuple(sorted(found, key=lambda c: (c[1], c[0])))
+    """Areas one step from ``h`` (Grimheim counts as one area bordering its whole rim)."""
+    return tuple(hexmap.move_neighbours(normalise(h)))
 
 
 def adjacent(a: Hex, b: Hex) -> bool:
-    """Whether areas ``a`` and ``b`` border each other (never an area with itself)."""
+    """Whether characters at ``a`` and ``b`` are adjacent (heroes in Grimheim only to
+    each other)."""
+    return hexmap.adjacent(a, b)
+
+
+def borders(a: Hex, b: Hex) -> bool:
+    """Whether one step leads from area ``a`` to area ``b`` (into or out of Grimheim too)."""
     a, b = normalise(a), normalise(b)
-    return a != b and b in neighbours(a)
+    return a != b and b in hexmap.move_neighbours(a)
 
 
-@cache
 def distance(a: Hex, b: Hex) -> int:
-    """Areas between ``a`` and ``b`` counted around Grimheim (never across it); a large
-    number when no way around exists."""
-    if a == b:
-        return 0
-    town = _town_hexes()
-    seen = {a}
-    frontier = [a]
-    steps = 0
-    while frontier:
-        steps += 1
-        nxt = []
-        for h in frontier:
-            for n in _raw_neighbours(h):
-                if n == b:
-                    return steps
-                if n in seen or n in town:
-                    continue
-                seen.add(n)
-                nxt.append(n)
-        frontier = nxt
-    return 99
+    """Attack range needed from ``a`` to ``b``, counted around Grimheim; ``NO_REACH`` when
+    one stands inside the town and the other outside."""
+    d = hexmap.attack_distance(a, b)
+    return NO_REACH if d is None else d
 
 
-def hero_terrain_problem(h: Hex) -> str:
-    """Why a hero may not stand in ``h`` ("" if it may): mountains only in the Troll Caves,
-    lakes only in Nailfare."""
-    area = data.load().hexes[h]
-    if area.terrain == "mountain" and area.location != "Troll Caves":
-        return "heroes cannot enter mountains"
-    if area.terrain == "lake" and area.location != "Nailfare":
-        return "no character may enter a lake"
-    return ""
+def hero_terrain_problem(h: Hex) -> tuple[str, str] | None:
+    """(reason, rule ID) why a hero may not stand in ``h``, or ``None``."""
+    return hexmap.terrain_problem(normalise(h))
 
 
 def monster_next(h: Hex) -> Hex | None:
-    """The area a monster at ``h`` moves to along its path (``None`` if the map shows none)."""
-    area = data.load().hexes[h]
-    if area.dir is None or area.dir not in _OFFSETS:
-        return None
-    dx, dy = _OFFSETS[area.dir]
-    n = (h[0] + dx, h[1] + dy)
-    return normalise(n) if n in data.load().hexes else None
+    """The area a monster at ``h`` moves to along its path (``None`` if none leads on)."""
+    nxt = hexmap.monster_next_step(h)
+    return None if nxt is None else normalise(nxt)

@@ -195,7 +195,7 @@ def test_grim_action_move_steps_must_border() -> None:
 def test_grim_action_move_blocked_by_characters() -> None:
     state = with_monsters(heroes_turn(), MonsterTile("goblin", (9, 6)))
     verdict = GAME.check(state, Move("Bjorn", ((9, 7), (9, 6), (9, 5))))
-    assert not verdict.legal and "grim.action.move_blocked" in verdict.rules
+    assert not verdict.legal and "grim.map.one_per_area" in verdict.rules
     state = at(heroes_turn(), "Alva", (9, 7))
     assert not GAME.check(state, Move("Bjorn", ((9, 7),))).legal
 
@@ -203,7 +203,7 @@ def test_grim_action_move_blocked_by_characters() -> None:
 def test_grim_action_move_terrain() -> None:
     state = heroes_turn()
     verdict = GAME.check(state, Move("Bjorn", ((9, 11),)))  # the mountain next to town
-    assert not verdict.legal and "grim.action.move_terrain" in verdict.rules
+    assert not verdict.legal and "grim.map.mountain" in verdict.rules
     troll_caves = at(heroes_turn(), "Bjorn", (7, 7))
     assert GAME.check(troll_caves, Move("Bjorn", ((6, 7),))).legal
 
@@ -212,7 +212,7 @@ def test_grim_action_move_town_ends_movement() -> None:
     state = at(heroes_turn(), "Bjorn", (9, 6))
     assert GAME.check(state, Move("Bjorn", ((9, 7), (9, 8)))).legal
     verdict = GAME.check(state, Move("Bjorn", ((9, 7), (9, 8), (8, 11))))
-    assert not verdict.legal and "grim.action.move_town" in verdict.rules
+    assert not verdict.legal and "grim.map.grimheim_ends_move" in verdict.rules
     assert GAME.apply(state, Move("Bjorn", ((9, 7), (10, 8)))).hero("Bjorn").at == GRIMHEIM
 
 
@@ -242,7 +242,7 @@ def test_grim_xp_kill_worked_example_goblin() -> None:
 def test_grim_action_attack_not_out_of_town() -> None:
     state = with_monsters(heroes_turn(), MonsterTile("goblin", (9, 7)))
     verdict = GAME.check(state, Attack("Bjorn", (9, 7), damage=3))
-    assert not verdict.legal and "grim.town.one_area" in verdict.rules
+    assert not verdict.legal and "grim.map.grimheim_apart" in verdict.rules
 
 
 def test_grim_action_mend_two_outside_five_in_town() -> None:
@@ -329,7 +329,7 @@ def test_grim_mturn_adjacent_stay() -> None:
     state = at(heroes_turn("Embla"), "Embla", (10, 5))
     state = monster_turn(with_monsters(state, MonsterTile("goblin", (9, 5))), time=2)
     verdict = GAME.check(state, MonstersMove((((9, 5), (9, 6)),)))
-    assert not verdict.legal and "grim.mturn.adjacent_stay" in verdict.rules
+    assert not verdict.legal and "grim.monster.adjacent_stays" in verdict.rules
 
 
 def test_grim_mturn_charge_to_attack() -> None:
@@ -472,3 +472,24 @@ def test_every_cited_rule_exists() -> None:
             if verdict.legal:
                 state = GAME.apply(state, act)
                 break
+
+
+def test_grim_mturn_expected_moves_follow_the_map() -> None:
+    # A goblin moves 2 areas, 3 on a skull step, along the printed path.
+    state = with_monsters(heroes_turn(), MonsterTile("goblin", (9, 3)))
+    plain = GAME.expected_moves(monster_turn(state, time=2))
+    assert plain.steps == (((9, 3), (9, 4)), ((9, 4), (9, 5)))
+    skull = monster_turn(state, time=9)
+    charged = GAME.expected_moves(skull)
+    assert len(charged.steps) == 3
+    after = GAME.apply(skull, charged)
+    assert after.monster_at((9, 6)) is not None and GAME.invariants(after) == []
+    assert charged in GAME.legal_actions(skull)
+
+
+def test_grim_monster_stop_beside_hero() -> None:
+    state = at(heroes_turn(), "Bjorn", (10, 4))
+    state = monster_turn(with_monsters(state, MonsterTile("goblin", (9, 3))), time=2)
+    verdict = GAME.check(state, MonstersMove((((9, 3), (9, 4)), ((9, 4), (9, 5)))))
+    assert not verdict.legal and "no further" in verdict.reason
+    assert GAME.expected_moves(state).steps == (((9, 3), (9, 4)),)
