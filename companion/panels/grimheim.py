@@ -1,0 +1,146 @@
+"""The Fate: Defenders of Grimheim screen.
+
+A phone-first co-op companion in five sections: Turn (time track, whose turn, the monster
+turn checklist, reinforcement cards), Map (tap a hero then an area; tap a monster),
+Heroes (boards and action buttons), Monsters (supply counts, Legends, town, events) and
+Tools (exact attack odds, monster reference). Every button builds one of the game's
+actions; legality and reasons always come from ``ctx.check`` (the game's rules).
+
+Switching sections or picking things only redraws this panel; what was picked survives a
+full redraw after an action because it lives in the page's ``UiMemory``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import flet as ft
+
+from rules.grimheim.state import GrimheimState
+
+from .. import theme
+from .base import PanelContext
+from .grimheim_heroes import heroes_section
+from .grimheim_info import monsters_section, odds_section, reference_section, result_banner
+from .grimheim_map import map_section
+from .grimheim_turn import turn_section
+from .grimheim_ui import UiMemory, memory
+
+SECTIONS = (
+    ("turn", "Turn", ft.Icons.HOURGLASS_BOTTOM),
+    ("map", "Map", ft.Icons.HEXAGON),
+    ("heroes", "Heroes", ft.Icons.GROUPS),
+    ("monsters", "Monsters", ft.Icons.PEST_CONTROL),
+    ("tools", "Odds", ft.Icons.CASINO),
+)
+
+
+def build_panel(ctx: PanelContext) -> ft.Control:
+    """The whole Grimheim screen for ``ctx.state`` (a ``GrimheimState``)."""
+    mem = memory(ctx.page)
+    holder = ft.Column(spacing=0, expand=True)
+
+    def refresh() -> None:
+        holder.controls = [_body(ctx, mem, refresh)]
+        # Off a live page (tests build the panel without one) there is nothing to push.
+        with contextlib.suppress(RuntimeError, AssertionError):
+            holder.update()
+
+    holder.controls = [_body(ctx, mem, refresh)]
+    return holder
+
+
+def _body(ctx: PanelContext, mem: UiMemory, refresh: Any) -> ft.Control:
+    state: GrimheimState = ctx.state
+    if mem.section not in {key for key, _, _ in SECTIONS}:
+        mem.section = "turn"
+    nav = ft.Row(spacing=4, controls=[_nav_button(key, label, icon, mem, refresh)
+                                       for key, label, icon in SECTIONS])
+    content: list[ft.Control] = []
+    banner = result_banner(state)
+    if banner is not None:
+        content.append(banner)
+    content.append(_status_line(state))
+    if mem.section == "turn":
+        content += turn_section(ctx, mem, refresh)
+    elif mem.section == "map":
+        content += map_section(ctx, mem, refresh)
+    elif mem.section == "heroes":
+        content += heroes_section(ctx, mem, refresh)
+    elif mem.section == "monsters":
+        content += monsters_section(ctx)
+    else:
+        content += odds_section(ctx, mem, refresh)
+        content.append(ft.Text("Monster reference", size=18, weight=ft.FontWeight.BOLD))
+        content += reference_section()
+    return ft.Column(
+        expand=True,
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[
+            ft.Container(nav, padding=ft.Padding.symmetric(horizontal=8, vertical=4)),
+            ft.ListView(
+                controls=content,
+                spacing=10,
+                padding=ft.Padding.only(left=16, right=16, top=4, bottom=24),
+                expand=True,
+            ),
+        ],
+    )
+
+
+def _status_line(state: GrimheimState) -> ft.Control:
+    if state.phase == "heroes":
+        now = f"{state.heroes[state.turn].name}'s turn"
+    elif state.phase == "monsters":
+        now = "Monster turn"
+    elif state.phase == "reinforce":
+        now = f"Reinforcements ({state.reinforce_deck})"
+    else:
+        now = "Game over"
+    return theme.tagged(
+        "grim-status",
+        ft.Row(
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            controls=[
+                ft.Text(now, size=15, weight=ft.FontWeight.W_600),
+                ft.Row(
+                    spacing=4,
+                    controls=[
+                        ft.Icon(ft.Icons.HOUSE, size=18, color=ft.Colors.AMBER_200),
+                        ft.Text(f"{state.town}/{state.town_start}", size=15,
+                                color=theme.BAD if state.town <= 2 else None),
+                        ft.Icon(ft.Icons.HOURGLASS_BOTTOM, size=18),
+                        ft.Text(f"{state.time}", size=15),
+                    ],
+                ),
+            ],
+        ),
+    )
+
+
+def _nav_button(key: str, label: str, icon: ft.IconData, mem: UiMemory, refresh: Any) -> ft.Control:
+    selected = mem.section == key
+
+    def pick(_: Any) -> None:
+        mem.section = key
+        refresh()
+
+    return theme.tagged(
+        f"grim-nav-{key}",
+        ft.Container(
+            expand=True,
+            height=52,
+            border_radius=10,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
+            on_click=pick,
+            ink=True,
+            content=ft.Column(
+                spacing=0,
+                alignment=ft.MainAxisAlignment.CENTER,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                controls=[ft.Icon(icon, size=20), ft.Text(label, size=11)],
+            ),
+        ),
+    )

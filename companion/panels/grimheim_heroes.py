@@ -1,0 +1,236 @@
+"""The Heroes section: each hero's board (damage, XP/gold, mana, upgrade cost, actions,
+hand) and, for the hero whose turn it is, the action buttons with the game's verdicts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from rules.core import Action
+from rules.grimheim import heroes as hx
+from rules.grimheim.actions import Attack, EndTurn, Focus, Mend, Practice, Prepare
+from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, GrimheimState, HeroState
+
+from .. import theme
+from .base import PanelContext
+from .grimheim_ui import (
+    HERO_COLOURS,
+    UiMemory,
+    big_button,
+    card,
+    hex_label,
+    monster_name,
+    stat,
+    submit,
+)
+
+Refresh = Callable[[], None]
+UPGRADE_WORDS = {
+    "none": "No upgrade",
+    "new_ability": "New ability",
+    "flip_hero": "Flip hero card",
+    "flip_ability": "Flip an ability",
+}
+
+
+def heroes_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Control]:
+    state: GrimheimState = ctx.state
+    out: list[ft.Control] = []
+    for i, hero in enumerate(state.heroes):
+        current = state.phase == "heroes" and state.turn == i
+        out.append(_hero_card(ctx, mem, refresh, hero, current))
+    return out
+
+
+def _hero_card(
+    ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState, current: bool
+) -> ft.Control:
+    state: GrimheimState = ctx.state
+    health = hx.health(hero)
+    cost = hx.upgrade_cost(hero, state.options.upgrade_step_up)
+    colour = HERO_COLOURS.get(hero.name, ft.Colors.WHITE)
+    where = "Grimheim" if hero.at == (9, 9) else hex_label(hero.at)
+    mana = ", ".join(f"{card_name} {n}" for card_name, n in sorted(hero.mana.items())) or "none"
+    rows: list[ft.Control] = [
+        ft.Row(
+            controls=[
+                ft.Icon(ft.Icons.PERSON, color=colour),
+                ft.Text(f"{hero.name} {'II' if hero.level == 2 else 'I'}", size=18,
+                        weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text("their turn" if current else where, size=13,
+                        color=theme.OK if current else theme.MUTED),
+            ]
+        ),
+        ft.Row(
+            alignment=ft.MainAxisAlignment.SPACE_AROUND,
+            controls=[
+                stat("Damage", f"{hero.damage}/{health}", key=f"grim-hero-{hero.name}-damage",
+                     colour=theme.BAD if hero.damage >= health - 2 else None),
+                stat("XP/gold", str(hero.xp), key=f"grim-hero-{hero.name}-xp"),
+                stat("Next upgrade", str(cost), key=f"grim-hero-{hero.name}-cost"),
+                stat("Hand", f"{hero.hand}/{HAND_LIMIT}", key=f"grim-hero-{hero.name}-hand"),
+            ],
+        ),
+        ft.ProgressBar(value=min(1.0, hero.damage / health) if health else 0.0,
+                       color=theme.BAD, bgcolor=ft.Colors.with_opacity(0.2, theme.BAD)),
+        theme.muted(
+            f"Mana: {mana}. Upgrades taken: {hero.upgrades}. Equipment damage: "
+            f"{hero.equipment_damage}. At {where}.",
+            size=13,
+        ),
+        ft.Row(
+            wrap=True,
+            spacing=4,
+            controls=[
+                ft.Container(
+                    padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                    border_radius=8,
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if a in hero.actions else None,
+                    border=ft.Border.all(1, ft.Colors.OUTLINE),
+                    content=ft.Text(a, size=12),
+                )
+                for a in HERO_ACTIONS
+            ],
+        ),
+    ]
+    if current:
+        rows += _action_buttons(ctx, mem, refresh, hero)
+    return card(ft.Column(rows, spacing=8), key=f"grim-hero-{hero.name}",
+                border=colour if current else None)
+
+
+def _action_buttons(
+    ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState
+) -> list[ft.Control]:
+    state: GrimheimState = ctx.state
+    name = hero.name
+    simple: list[tuple[str, Action]] = [
+        ("Prepare", Prepare(hero=name)),
+        ("Focus", Focus(hero=name, card=next(iter(sorted(hero.mana)), "starting ability"))),
+        ("Mend", Mend(hero=name, hero_damage=min(hero.damage, hx.mend_limit(hero)))),
+        ("Practice", Practice(hero=name)),
+    ]
+    buttons: list[ft.Control] = []
+    for label, action in simple:
+        v = ctx.check(action)
+        buttons.append(
+            theme.tagged(
+                f"grim-act-{label.lower()}",
+                ft.FilledTonalButton(
+                    content=label,
+                    on_click=lambda _, a=action: submit(ctx, a),
+                    disabled=not ctx.can_act or not v.legal,
+                    tooltip=v.reason,
+                    height=theme.TAP,
+                ),
+            )
+        )
+
+    def open_map(_: Any) -> None:
+        mem.section = "map"
+        mem.map_hero = name
+        refresh()
+
+    buttons.insert(
+        0,
+        theme.tagged("grim-act-move", ft.FilledTonalButton(
+            content="Move…", on_click=open_map, height=theme.TAP,
+            disabled=not ctx.can_act or "move" in hero.actions)),
+    )
+    out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
+    out += _attack_box(ctx, mem, refresh, hero)
+    out += _end_turn_box(ctx, mem, refresh, hero)
+    del state
+    return out
+
+
+def _attack_box(
+    ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState
+) -> list[ft.Control]:
+    state: GrimheimState = ctx.state
+    if not state.monsters or "attack" in hero.actions:
+        return []
+    target = mem.odds.get("_target")
+    damage = int(mem.odds.get("_damage", 0))
+    reach = int(mem.odds.get("_reach", 1))
+    tile = state.monster_at(target) if isinstance(target, tuple) else None
+    chips: list[ft.Control] = []
+    for m in state.monsters:
+        def pick(_: Any, at: tuple[int, int] = m.at) -> None:
+            mem.odds["_target"] = at
+            refresh()
+
+        chips.append(ft.Chip(label=ft.Text(f"{monster_name(m.kind)} {m.at[0]},{m.at[1]}",
+                                           size=12), selected=tile is m, on_click=pick))
+
+    def nudge(key: str, delta: int, low: int, high: int) -> None:
+        mem.odds[key] = max(low, min(high, int(mem.odds.get(key, low)) + delta))
+        refresh()
+
+    out: list[ft.Control] = [
+        ft.Divider(),
+        ft.Text("Attack", size=16, weight=ft.FontWeight.W_600),
+        theme.muted("Pick the target, roll at the table, enter the damage the dice and cards "
+                    "came to (before armor).", size=12),
+        ft.Row(chips[:24], wrap=True, spacing=4, run_spacing=4),
+        ft.Row(spacing=0, controls=[
+            ft.Text("Damage", expand=True),
+            ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: nudge("_damage", -1, 0, 60)),
+            theme.tagged("grim-attack-damage", ft.Text(str(damage), size=18, width=30,
+                                                      text_align=ft.TextAlign.CENTER)),
+            ft.IconButton(ft.Icons.ADD, on_click=lambda _: nudge("_damage", 1, 0, 60)),
+            ft.Text("Range"),
+            ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: nudge("_reach", -1, 1, 8)),
+            ft.Text(str(reach), size=18, width=20, text_align=ft.TextAlign.CENTER),
+            ft.IconButton(ft.Icons.ADD, on_click=lambda _: nudge("_reach", 1, 1, 8)),
+        ]),
+    ]
+    if tile is not None:
+        from .grimheim_ui import verdict_box
+
+        action = Attack(hero=hero.name, target=tile.at, damage=damage, reach=reach)
+        v = ctx.check(action)
+        out.append(verdict_box(v, "grim-attack-verdict", ctx))
+
+        def go(_: Any) -> None:
+            mem.odds.pop("_target", None)
+            mem.odds["_damage"] = 0
+            submit(ctx, action)
+
+        out.append(ft.Row([big_button("Attack", go, key="grim-attack-go",
+                                      disabled=not ctx.can_act or not v.legal)]))
+    return out
+
+
+def _end_turn_box(
+    ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState
+) -> list[ft.Control]:
+    choice = str(mem.odds.get("_upgrade", "none"))
+    options: list[ft.Control] = []
+    for key, words in UPGRADE_WORDS.items():
+        def pick(_: Any, k: str = key) -> None:
+            mem.odds["_upgrade"] = k
+            refresh()
+
+        v = ctx.check(EndTurn(hero=hero.name, upgrade=key))
+        options.append(theme.tagged(f"grim-upgrade-{key}", ft.Chip(
+            label=ft.Text(words, size=12), selected=choice == key, on_click=pick,
+            disabled=not v.legal)))
+    action = EndTurn(hero=hero.name, upgrade=choice)
+    v = ctx.check(action)
+    from .grimheim_ui import verdict_box
+
+    def go(_: Any) -> None:
+        mem.odds["_upgrade"] = "none"
+        submit(ctx, action)
+
+    return [
+        ft.Divider(),
+        ft.Text("End of turn", size=16, weight=ft.FontWeight.W_600),
+        ft.Row(options, wrap=True, spacing=4, run_spacing=4),
+        verdict_box(v, "grim-endturn-verdict", ctx),
+        ft.Row([big_button(f"End {hero.name}'s turn", go, key="grim-end-turn",
+                           disabled=not ctx.can_act or not v.legal)]),
+    ]
