@@ -13,6 +13,7 @@ exits 2; an illegal action is not an error for ``check``: it prints the verdict.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import Any, NoReturn, TextIO
@@ -123,7 +124,16 @@ def run(argv: list[str], stdin: TextIO) -> tuple[int, dict[str, Any] | list[Any]
 
 
 def main(argv: list[str] | None = None) -> int:
-    code, result = run(sys.argv[1:] if argv is None else argv, sys.stdin)
-    json.dump(result, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    # Python reads standard input with "surrogateescape" in the C/C.UTF-8 locales, which
+    # would let bytes that are not UTF-8 slip into actions; decode strictly instead.
+    stdin: TextIO = sys.stdin
+    if hasattr(sys.stdin, "buffer"):
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict")
+    code, result = run(sys.argv[1:] if argv is None else argv, stdin)
+    # Input may spell a lone surrogate as a JSON escape and messages echo names back;
+    # "backslashreplace" writes it as the same JSON escape instead of failing to print.
+    text = json.dumps(result, ensure_ascii=False) + "\n"
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
+    sys.stdout.flush()
     return code
