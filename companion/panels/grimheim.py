@@ -127,9 +127,10 @@ def _nav_button(key: str, label: str, icon: ft.IconData, mem: UiMemory, refresh:
         mem.section = key
         refresh()
 
-    return theme.tagged(
-        f"grim-nav-{key}",
-        ft.Container(
+    return ft.Semantics(
+        identifier=f"grim-nav-{key}",
+        expand=True,
+        content=ft.Container(
             expand=True,
             height=52,
             border_radius=10,

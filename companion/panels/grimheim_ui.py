@@ -121,9 +121,11 @@ def big_button(
 ) -> ft.Control:
     """A full-width button at least one thumb tall."""
     cls = ft.FilledTonalButton if tonal else ft.FilledButton
-    return theme.tagged(
-        key,
-        cls(
+    # The Semantics wrapper is the Row's child, so it is the one that must expand.
+    return ft.Semantics(
+        identifier=key,
+        expand=True,
+        content=cls(
             content=label,
             icon=icon,
             on_click=on_click,
