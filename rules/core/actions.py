@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .codec import from_jsonable, to_jsonable
 from .verdict import MalformedAction
@@ -33,8 +33,10 @@ class Action:
 A = TypeVar("A", bound=Action)
 
 
+@dataclass_transform(frozen_default=True)
 def action(kind: str) -> Callable[[type[A]], type[A]]:
-    """Class decorator: make ``cls`` a frozen dataclass action with wire name ``kind``."""
+    """Class decorator: make ``cls`` a frozen dataclass action with wire name ``kind``.
+    (Declared as a dataclass transform so type checkers see each action's constructor.)"""
 
     def wrap(cls: type[A]) -> type[A]:
         cls.kind = kind

@@ -6,22 +6,9 @@ came to, and the app checks everything the rules say about it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar, dataclass_transform
-
-from rules.core import Action
-from rules.core import action as core_action
+from rules.core import Action, action
 
 from .state import Hex
-
-A = TypeVar("A", bound=Action)
-
-
-@dataclass_transform(frozen_default=True)
-def action(kind: str) -> Callable[[type[A]], type[A]]:
-    """``rules.core.action``, declared so type checkers see each action's constructor."""
-    return core_action(kind)
-
 
 # ----- hero turn: the six action spaces ------------------------------------------------------
 
