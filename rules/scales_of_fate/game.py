@@ -153,8 +153,17 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         verdict = checker(state, action)
         if not verdict.legal:
             return verdict
-        _, effects = self._transition(state, action)
-        return Verdict.ok(verdict.reason, *verdict.rules, effects=effects)
+        after, effects = self._transition(state, action)
+        rules = list(verdict.rules)
+        if state.phase == "play" and after.phase == "announce":
+            rules += ["sof.age.end", "sof.age.abyss"]
+            if all(after.passed):
+                rules.append("sof.assume.both-passed")
+        if state.phase == "announce" and after.phase == "setup":
+            rules += ["sof.new-age.reset", "sof.assume.servants-return"]
+        if state.phase == "guess" and after.phase == "over":
+            rules += ["sof.end.reveal", "sof.score.winner"]
+        return Verdict.ok(verdict.reason, *rules, effects=effects)
 
     def _apply(self, state: SofState, action: Action) -> SofState:
         return self._transition(state, action)[0]
@@ -1040,7 +1049,9 @@ class ScalesOfFate(Game[SofState, SofOptions]):
                 candidates += [FinalGuess(seat, p) for p in deduction.all_pairs()]
         elif state.phase == "play":
             candidates = self._play_candidates(state)
-        return [a for a in candidates if self.is_legal(state, a)]
+        checkers = self._checkers()
+        # the checkers alone decide legality; effects are not needed for a list
+        return [a for a in candidates if checkers[type(a)](state, a).legal]
 
     def _play_candidates(self, state: SofState) -> list[Action]:
         seat = state.turn

@@ -43,7 +43,9 @@ TILES: tuple[TileSpec, ...] = (
 )
 
 
-def board_quests(board: dict[tuple[int, int], tuple[bool, bool, int]] = BOARD) -> tuple[PlacedQuest, ...]:
+def board_quests(
+    board: dict[tuple[int, int], tuple[bool, bool, int]] = BOARD,
+) -> tuple[PlacedQuest, ...]:
     return tuple(PlacedQuest(r, c, *board[(r, c)]) for r in range(3) for c in range(3))
 
 

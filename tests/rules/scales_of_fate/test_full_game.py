@@ -12,8 +12,8 @@ from rules.scales_of_fate import (
     GodSmite,
     GodSwitch,
     Pass,
-    PlacedQuest,
     PlaceDemigod,
+    PlacedQuest,
     PlaceServant,
     SetupAge,
     SofOptions,
@@ -111,7 +111,12 @@ FINAL = {
     "Namari": 7, "Naka": 14, "Belan": 4, "Isabel": 4,
 }  # fmt: skip
 
-END = [Announce(0, True), Announce(1, False), FinalGuess(0, BEN), FinalGuess(1, ("Pentha", "Aponi"))]
+END = [
+    Announce(0, True),
+    Announce(1, False),
+    FinalGuess(0, BEN),
+    FinalGuess(1, ("Pentha", "Aponi")),
+]
 
 
 def test_full_three_age_game() -> None:

@@ -13,9 +13,7 @@ from .helpers import TILES, at, playing, refused, run, with_renown
 def _with_servant(seat: int, token: str, tiles: tuple[str, ...] = ()) -> SofState:
     """Age 1 in play with ``seat`` to act, holding ``token``; extra abyss-fate tiles at
     ``tiles`` so demigods can stand there."""
-    base = playing(
-        TILES[:2] + tuple(TileSpec(p, "abyss-fate") for p in tiles) if tiles else TILES
-    )
+    base = playing(TILES[:2] + tuple(TileSpec(p, "abyss-fate") for p in tiles) if tiles else TILES)
     servants = dict(base.servants)
     servants[token] = f"held-{seat}"
     return replace(base, servants=servants, turn=seat)

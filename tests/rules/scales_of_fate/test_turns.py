@@ -86,9 +86,7 @@ def test_sof_assume_passed_skip_when_no_god_power_is_left() -> None:
     state = _ben_passed()
     servants = dict(state.servants)
     servants["hadria-2"] = "held-0"
-    state = replace(
-        state, servants=servants, god_powers={"smite": 1, "switch": 1, "steal": 0}
-    )
+    state = replace(state, servants=servants, god_powers={"smite": 1, "switch": 1, "steal": 0})
     verdict = GAME.check(state, PlaceServant(0, "hadria", "L1"))
     assert any("acts again" in e for e in verdict.effects)
     state = run(state, PlaceServant(0, "hadria", "L1"))

@@ -1,0 +1,89 @@
+"""Ending an Age, the Abyss, and moving on to the next Age."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.scales_of_fate import (
+    GAME,
+    Announce,
+    FinalGuess,
+    PlaceDemigod,
+    PlaceServant,
+    SofState,
+    TileSpec,
+)
+
+from .helpers import age1_setup, dealt, playing, run
+
+ONE = (TileSpec("v00", "penance"),)
+
+
+def _ending(marker: int, renown: int = 7) -> tuple[SofState, PlaceServant]:
+    """Age 1 about to end: Agamar and Isabel in the Abyss at ``renown``, Ana's last move."""
+    state = run(playing(ONE, abyss=(-2, 3)), PlaceDemigod(0, "Pentha", "v00"))
+    where = {**state.where, "Agamar": "abyss", "Isabel": "abyss"}
+    renown_map = {**state.renown, "Agamar": renown, "Isabel": renown}
+    state = replace(state, where=where, renown=renown_map, abyss_marker=marker, turn=0)
+    return state, PlaceServant(0, "penance", "B2")
+
+
+def test_sof_age_abyss_scores_by_the_marker_side() -> None:
+    state, last = _ending(-1)
+    verdict = GAME.check(state, last)
+    assert "sof.age.abyss" in verdict.rules and "sof.age.end" in verdict.rules
+    after = run(state, last)
+    assert after.renown["Agamar"] == 5 and after.renown["Isabel"] == 5
+    state, last = _ending(1, renown=13)
+    after = run(state, last)
+    assert after.renown["Agamar"] == 14  # 13 + 3, held at 14
+
+
+def test_sof_assume_abyss_middle_changes_nothing() -> None:
+    state, last = _ending(0)
+    verdict = GAME.check(state, last)
+    assert any("middle" in e for e in verdict.effects)
+    assert run(state, last).renown["Agamar"] == 7
+
+
+def test_sof_assume_servants_return_at_the_new_age() -> None:
+    state, last = _ending(0)
+    state = run(state, last)
+    # Ben is honest: Naka 7 and Belan 7 do not reach renown 8
+    verdict = GAME.check(run(state, Announce(0, False)), Announce(1, False))
+    assert "sof.assume.servants-return" in verdict.rules
+    state = run(state, Announce(0, False), Announce(1, False))
+    assert set(state.servants.values()) == {"supply"}
+    assert set(state.where.values()) == {"off"}
+    assert state.renown["Pentha"] == 7  # renown stays between Ages
+
+
+def test_sof_assume_printed_values_entered_and_kept() -> None:
+    state = run(dealt(), age1_setup(abyss=(-5, 6)))
+    assert state.quests["00"].change == 3 and state.quests["21"].change == -2
+    assert (state.abyss_left, state.abyss_right) == (-5, 6)
+    assert state.quests["11"].special
+
+
+def test_sof_assume_first_player_at_end_is_the_age_three_opener() -> None:
+    state = replace(
+        playing(),
+        phase="guess",
+        age=3,
+        first_player=1,
+        renown=dict.fromkeys(playing().renown, 7),
+    )
+    state = run(state, FinalGuess(0, ("Agamar", "Isabel")))
+    verdict = GAME.check(state, FinalGuess(1, ("Agamar", "Isabel")))
+    assert "sof.end.reveal" in verdict.rules
+    state = run(state, FinalGuess(1, ("Agamar", "Isabel")))
+    sheet = GAME.score(state)
+    assert sheet.winner == "Ben" and sheet.tiebreak == "sof.score.tiebreak.first-player"
+
+
+def test_sof_end_reveal_shows_hands_and_guesses_when_over() -> None:
+    state = replace(playing(), phase="guess", age=3)
+    state = run(state, FinalGuess(0, ("Naka", "Belan")), FinalGuess(1, ("Pentha", "Saghari")))
+    assert state.phase == "over"
+    seen = GAME.redact(state, 1)
+    assert seen.hands[0] == ("Pentha", "Klar") and seen.guesses[0] == ("Naka", "Belan")
