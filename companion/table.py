@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, update
-from sqlmodel import Session, col, select
+from sqlalchemy import BindParameter, Connection, Table, bindparam, func, select, true
+from sqlmodel import select as orm_select
 
 from rules import registry
 from rules.core import Action, Correct, Game, IllegalAction, Outcome, Verdict, to_jsonable
@@ -97,6 +97,76 @@ class TableLoadError(ValueError):
 
 Subscriber = Callable[[Change], None]
 
+# Statements built once: the live table runs them on every action, and building SQLAlchemy
+# expressions anew each time would cost more than the write itself.
+_EV: Table = Event.__table__  # type: ignore[attr-defined]
+_SN: Table = Snapshot.__table__  # type: ignore[attr-defined]
+_GT: Table = GameTable.__table__  # type: ignore[attr-defined]
+_SEAT: Table = Seat.__table__  # type: ignore[attr-defined]
+_TID: BindParameter[str] = bindparam("tid")
+_EVENTS_BETWEEN = (
+    select(_EV.c.seq, _EV.c.action_json)
+    .where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo"), _EV.c.seq <= bindparam("hi"))
+    .order_by(_EV.c.seq)
+)
+_HISTORY_COLUMNS = (
+    _EV.c.seq,
+    _EV.c.line,
+    _EV.c.who,
+    _EV.c.at,
+    _EV.c.correction,
+    _EV.c.seat,
+    _EV.c.device,
+)
+_HISTORY = (
+    select(*_HISTORY_COLUMNS)
+    .where(_EV.c.table_id == _TID, _EV.c.seq > 0, _EV.c.seq <= bindparam("hi"))
+    .order_by(_EV.c.seq)
+)
+_EVENT_AT = select(*_HISTORY_COLUMNS, _EV.c.action_json).where(
+    _EV.c.table_id == _TID, _EV.c.seq == bindparam("at_seq")
+)
+_SNAPSHOTS_DOWN_FROM = (
+    select(_SN.c.seq, _SN.c.state_json)
+    .where(_SN.c.table_id == _TID, _SN.c.seq <= bindparam("hi"), _SN.c.seq >= 0)
+    .order_by(_SN.c.seq.desc())
+)
+_REDO_COUNT = (
+    select(func.count())
+    .select_from(_EV)
+    .where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo"), _EV.c.undone == true())
+)
+_EVENT_IDS_AFTER = select(_EV.c.id).where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo"))
+_SET_ASIDE = (
+    _EV.update()
+    .where(_EV.c.id == bindparam("row_id"))
+    .values(seq=bindparam("new_seq"), undone=True)
+)
+_DELETE_EVENTS_AFTER = _EV.delete().where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo"))
+_DELETE_SNAPSHOTS_AFTER = _SN.delete().where(_SN.c.table_id == _TID, _SN.c.seq > bindparam("lo"))
+_DELETE_SNAPSHOT_AT = _SN.delete().where(_SN.c.table_id == _TID, _SN.c.seq == bindparam("at_seq"))
+_MARK_UNDONE = (
+    _EV.update()
+    .where(_EV.c.table_id == _TID, _EV.c.seq == bindparam("at_seq"))
+    .values(undone=bindparam("flag"))
+)
+_MOVE_ROW = (
+    _GT.update()
+    .where(_GT.c.id == _TID, _GT.c.version == bindparam("expected"))
+    .values(
+        version=bindparam("new_version"),
+        head_seq=bindparam("new_head"),
+        status=bindparam("new_status"),
+        updated_at=bindparam("moment"),
+    )
+)
+_SET_JOIN_TOKEN = _GT.update().where(_GT.c.id == _TID).values(join_token=bindparam("token"))
+_SET_SEAT_TOKEN = (
+    _SEAT.update()
+    .where(_SEAT.c.table_id == _TID, _SEAT.c.position == bindparam("pos"))
+    .values(seat_token=bindparam("token"))
+)
+
 
 @dataclass
 class _Loaded:
@@ -143,7 +213,6 @@ class LiveTable:
 
         self.version: int = row.version
         self.status: str = row.status
-        self._stored_head = row.head_seq
         loaded = self._load(row.head_seq)
         self._state: Any = loaded.state
         self._head = loaded.good_head
@@ -154,6 +223,7 @@ class LiveTable:
         the last event that could be replayed, and the unreadable ones are kept aside in
         the database (set aside for good at the next change)."""
         self._redo = 0 if self.load_problem else self._count_redo()
+        self._history: list[HistoryLine] | None = None
 
     # ----- opening -----------------------------------------------------------------------
 
@@ -167,7 +237,7 @@ class LiveTable:
             row = session.get(GameTable, table_id)
             if row is None:
                 raise KeyError(table_id)
-            seats = list(session.exec(select(Seat).where(Seat.table_id == table_id)).all())
+            seats = list(session.exec(orm_select(Seat).where(Seat.table_id == table_id)).all())
         try:
             game = registry.get(row.game)
         except KeyError as exc:
@@ -183,24 +253,18 @@ class LiveTable:
     def _load(self, head: int) -> _Loaded:
         """The state after event ``head``, replayed from the latest readable snapshot. Stops
         at the first event that cannot be read or applied, and says so."""
-        with self._db.session() as session:
-            base, state = self._base_state(session, head)
-            events = session.exec(
-                select(Event)
-                .where(Event.table_id == self.id, Event.seq > base, Event.seq <= head)
-                .order_by(col(Event.seq))
-            ).all()
+        with self._db.read() as conn:
+            base, state = self._base_state(conn, head)
+            events = conn.execute(_EVENTS_BETWEEN, {"tid": self.id, "lo": base, "hi": head}).all()
         good = base
-        for ev in events:
-            if ev.seq != good + 1:
-                return _Loaded(
-                    state, good, base, self._problem(good, f"event {good + 1} is missing")
-                )
+        for seq, action_json in events:
+            if seq != good + 1:
+                break
             try:
-                state = self.game.apply(state, self._decode(ev))
+                state = self.game.apply(state, self._decode(action_json))
             except Exception as exc:  # any failure here is damaged data, never a crash
-                return _Loaded(state, good, base, self._problem(good, _reason(ev.seq, exc)))
-            good = ev.seq
+                return _Loaded(state, good, base, self._problem(good, _reason(seq, exc)))
+            good = seq
         if good != head:
             return _Loaded(state, good, base, self._problem(good, f"event {good + 1} is missing"))
         return _Loaded(state, good, base, None)
@@ -213,30 +277,30 @@ class LiveTable:
         log.error("table %s: %s", self.id, text)
         return text
 
-    def _base_state(self, session: Session, head: int) -> tuple[int, Any]:
+    def _base_state(self, conn: Connection, head: int) -> tuple[int, Any]:
         """The latest readable snapshot at or before ``head``, else the starting state."""
-        snaps = session.exec(
-            select(Snapshot)
-            .where(Snapshot.table_id == self.id, Snapshot.seq <= head, Snapshot.seq >= 0)
-            .order_by(col(Snapshot.seq).desc())
-        ).all()
-        for snap in snaps:
+        for seq, state_json in conn.execute(_SNAPSHOTS_DOWN_FROM, {"tid": self.id, "hi": head}):
             try:
-                return snap.seq, self.game.state_from_json(json.loads(snap.state_json))
+                return seq, self.game.state_from_json(json.loads(state_json))
             except Exception as exc:  # a damaged snapshot: fall back to an older one
-                log.warning("table %s: snapshot %d unreadable (%s)", self.id, snap.seq, exc)
+                log.warning("table %s: snapshot %d unreadable (%s)", self.id, seq, exc)
         return 0, self.game.setup(self.options)
 
-    def _decode(self, ev: Event) -> Action:
-        return self.game.decode_action(json.loads(ev.action_json))
+    def _state_at(self, head: int) -> Any:
+        """The state after event ``head`` (<= the current head), from the nearest snapshot."""
+        with self._db.read() as conn:
+            base, state = self._base_state(conn, head)
+            tail = conn.execute(_EVENTS_BETWEEN, {"tid": self.id, "lo": base, "hi": head}).all()
+        for _seq, action_json in tail:
+            state = self.game.apply(state, self._decode(action_json))
+        return state
+
+    def _decode(self, action_json: str) -> Action:
+        return self.game.decode_action(json.loads(action_json))
 
     def _count_redo(self) -> int:
-        with self._db.session() as session:
-            n = session.exec(
-                select(func.count())
-                .select_from(Event)
-                .where(Event.table_id == self.id, Event.seq > self._head, col(Event.undone))
-            ).one()
+        with self._db.read() as conn:
+            n = conn.execute(_REDO_COUNT, {"tid": self.id, "lo": self._head}).scalar_one()
         return int(n)
 
     # ----- reading -----------------------------------------------------------------------
@@ -276,17 +340,14 @@ class LiveTable:
             return self.game.check(self._state, action)
 
     def history(self) -> list[HistoryLine]:
-        """The events in effect, oldest first."""
-        with self._lock, self._db.session() as session:
-            rows = session.exec(
-                select(Event)
-                .where(Event.table_id == self.id, Event.seq > 0, Event.seq <= self._head)
-                .order_by(col(Event.seq))
-            ).all()
-        return [
-            HistoryLine(r.seq, r.line, r.who, utc(r.at), r.correction, r.seat, r.device)
-            for r in rows
-        ]
+        """The events in effect, oldest first (read from the database once, then kept up to
+        date in memory, so screens may ask after every change)."""
+        with self._lock:
+            if self._history is None:
+                with self._db.read() as conn:
+                    rows = conn.execute(_HISTORY, {"tid": self.id, "hi": self._head}).all()
+                self._history = [_line(row) for row in rows]
+            return list(self._history)
 
     def subscribe(self, fn: Subscriber) -> Callable[[], None]:
         """Call ``fn(change)`` after every committed change, in order; returns a function
@@ -333,33 +394,34 @@ class LiveTable:
             seq = self._head + 1
             status = self._status_of(after)
             moment = now()
-            with self._db.transaction() as session:
-                self._set_aside_damaged(session)
+            line = HistoryLine(
+                seq, text, actor.name, moment, isinstance(action, Correct), seat, actor.device
+            )
+            with self._db.write() as conn:
+                self._set_aside_damaged(conn)
                 # A new action replaces whatever could have been redone.
-                session.execute(
-                    delete(Event).where(col(Event.table_id) == self.id, col(Event.seq) > self._head)
+                conn.execute(_DELETE_EVENTS_AFTER, {"tid": self.id, "lo": self._head})
+                conn.execute(_DELETE_SNAPSHOTS_AFTER, {"tid": self.id, "lo": self._head})
+                conn.execute(
+                    _EV.insert(),
+                    {
+                        "table_id": self.id,
+                        "seq": seq,
+                        "action_json": json.dumps(self.game.encode_action(action)),
+                        "seat": seat,
+                        "who": actor.name,
+                        "device": actor.device,
+                        "at": moment,
+                        "correction": line.correction,
+                        "undone": False,
+                        "line": text,
+                    },
                 )
-                session.execute(
-                    delete(Snapshot).where(
-                        col(Snapshot.table_id) == self.id, col(Snapshot.seq) > self._head
-                    )
-                )
-                session.add(
-                    Event(
-                        table_id=self.id,
-                        seq=seq,
-                        action_json=json.dumps(self.game.encode_action(action)),
-                        seat=seat,
-                        who=actor.name,
-                        device=actor.device,
-                        at=moment,
-                        correction=isinstance(action, Correct),
-                        line=text,
-                    )
-                )
-                self._snapshot_if_due(session, seq, after, moment)
-                self._write_row(session, seq, status, moment)
+                self._snapshot_if_due(conn, seq, after, moment)
+                self._write_row(conn, seq, status, moment)
             self._commit(after, seq, status, moment, redo=0)
+            if self._history is not None:
+                self._history.append(line)
             change = Change(self.id, self.version, "do", f"{actor.name}: {text}")
             self._enqueue(change)
         self._drain()
@@ -371,33 +433,19 @@ class LiveTable:
             if self._head == 0:
                 raise LookupError("there is nothing to undo")
             target = self._head - 1
-            with self._db.session() as session:
-                last = self._event_at(session, self._head)
-                base, state = self._base_state(session, target)
-                tail = session.exec(
-                    select(Event)
-                    .where(Event.table_id == self.id, Event.seq > base, Event.seq <= target)
-                    .order_by(col(Event.seq))
-                ).all()
-            for ev in tail:
-                state = self.game.apply(state, self._decode(ev))
+            last = self._event_at(self._head)
+            state = self._state_at(target)
             status = self._status_of(state)
             moment = now()
-            with self._db.transaction() as session:
-                self._set_aside_damaged(session)
-                session.execute(
-                    update(Event)
-                    .where(col(Event.table_id) == self.id, col(Event.seq) == self._head)
-                    .values(undone=True)
-                )
-                session.execute(
-                    delete(Snapshot).where(
-                        col(Snapshot.table_id) == self.id, col(Snapshot.seq) > target
-                    )
-                )
-                self._write_row(session, target, status, moment)
+            with self._db.write() as conn:
+                self._set_aside_damaged(conn)
+                conn.execute(_MARK_UNDONE, {"tid": self.id, "at_seq": self._head, "flag": True})
+                conn.execute(_DELETE_SNAPSHOTS_AFTER, {"tid": self.id, "lo": target})
+                self._write_row(conn, target, status, moment)
             self._commit(state, target, status, moment, redo=self._redo + 1)
-            change = Change(self.id, self.version, "undo", f"{actor.name} took back: {last.line}")
+            if self._history is not None:
+                del self._history[target:]
+            change = Change(self.id, self.version, "undo", f"{actor.name} took back: {last.text}")
             self._enqueue(change)
         self._drain()
         return change
@@ -410,25 +458,23 @@ class LiveTable:
             if self._redo == 0:
                 raise LookupError("there is nothing to redo")
             seq = self._head + 1
-            with self._db.session() as session:
-                ev = self._event_at(session, seq)
-            action = self._decode(ev)
+            row = self._row_at(seq)
+            line = _line(row)
+            action = self._decode(row.action_json)
             verdict = self.game.check(self._state, action)
             if not verdict.legal:
                 raise IllegalAction(verdict)
             after = self.game.apply(self._state, action)
             status = self._status_of(after)
             moment = now()
-            with self._db.transaction() as session:
-                session.execute(
-                    update(Event)
-                    .where(col(Event.table_id) == self.id, col(Event.seq) == seq)
-                    .values(undone=False)
-                )
-                self._snapshot_if_due(session, seq, after, moment)
-                self._write_row(session, seq, status, moment)
+            with self._db.write() as conn:
+                conn.execute(_MARK_UNDONE, {"tid": self.id, "at_seq": seq, "flag": False})
+                self._snapshot_if_due(conn, seq, after, moment)
+                self._write_row(conn, seq, status, moment)
             self._commit(after, seq, status, moment, redo=self._redo - 1)
-            change = Change(self.id, self.version, "redo", f"{actor.name} put back: {ev.line}")
+            if self._history is not None:
+                self._history.append(line)
+            change = Change(self.id, self.version, "redo", f"{actor.name} put back: {line.text}")
             self._enqueue(change)
         self._drain()
         return change
@@ -440,17 +486,11 @@ class LiveTable:
         if len(seat_tokens) != len(self.seats):
             raise ValueError("one seat token per seat is needed")
         with self._lock:
-            with self._db.transaction() as session:
-                session.execute(
-                    update(GameTable)
-                    .where(col(GameTable.id) == self.id)
-                    .values(join_token=join_token)
-                )
+            with self._db.write() as conn:
+                conn.execute(_SET_JOIN_TOKEN, {"tid": self.id, "token": join_token})
                 for info, token in zip(self.seats, seat_tokens, strict=True):
-                    session.execute(
-                        update(Seat)
-                        .where(col(Seat.table_id) == self.id, col(Seat.position) == info.position)
-                        .values(seat_token=token)
+                    conn.execute(
+                        _SET_SEAT_TOKEN, {"tid": self.id, "pos": info.position, "token": token}
                     )
             self.join_token = join_token
             self.seat_tokens = list(seat_tokens)
@@ -466,65 +506,65 @@ class LiveTable:
 
     # ----- internals ---------------------------------------------------------------------
 
-    def _event_at(self, session: Session, seq: int) -> Event:
-        ev = session.exec(
-            select(Event).where(Event.table_id == self.id, Event.seq == seq)
-        ).one_or_none()
-        if ev is None:
+    def _row_at(self, seq: int) -> Any:
+        with self._db.read() as conn:
+            row = conn.execute(_EVENT_AT, {"tid": self.id, "at_seq": seq}).one_or_none()
+        if row is None:
             raise LookupError(f"event {seq} of this table is missing from the database")
-        return ev
+        return row
+
+    def _event_at(self, seq: int) -> HistoryLine:
+        return _line(self._row_at(seq))
 
     def _status_of(self, state: Any) -> str:
         return "finished" if self.game.outcome(state) is not None else "active"
 
-    def _snapshot_if_due(self, session: Session, seq: int, state: Any, moment: datetime) -> None:
+    def _snapshot_if_due(self, conn: Connection, seq: int, state: Any, moment: datetime) -> None:
         if seq % self.snapshot_every == 0:
-            session.execute(
-                delete(Snapshot).where(col(Snapshot.table_id) == self.id, col(Snapshot.seq) == seq)
-            )
-            session.add(
-                Snapshot(
-                    table_id=self.id,
-                    seq=seq,
-                    state_json=json.dumps(self.game.state_to_json(state)),
-                    at=moment,
-                )
+            conn.execute(_DELETE_SNAPSHOT_AT, {"tid": self.id, "at_seq": seq})
+            conn.execute(
+                _SN.insert(),
+                {
+                    "table_id": self.id,
+                    "seq": seq,
+                    "state_json": json.dumps(self.game.state_to_json(state)),
+                    "at": moment,
+                },
             )
 
-    def _write_row(self, session: Session, head: int, status: str, moment: datetime) -> None:
+    def _write_row(self, conn: Connection, head: int, status: str, moment: datetime) -> None:
         """Move the table row to ``head`` and the next version. The stored version must still
         be ours: if another process changed this table, the whole transaction is refused."""
-        result = session.execute(
-            update(GameTable)
-            .where(col(GameTable.id) == self.id, col(GameTable.version) == self.version)
-            .values(version=self.version + 1, head_seq=head, status=status, updated_at=moment)
+        result = conn.execute(
+            _MOVE_ROW,
+            {
+                "tid": self.id,
+                "expected": self.version,
+                "new_version": self.version + 1,
+                "new_head": head,
+                "new_status": status,
+                "moment": moment,
+            },
         )
-        if getattr(result, "rowcount", 1) != 1:
+        if result.rowcount != 1:
             raise StaleVersion(
                 "this table was changed by another program using the same database; "
                 "reopen it and try again"
             )
 
-    def _set_aside_damaged(self, session: Session) -> None:
+    def _set_aside_damaged(self, conn: Connection) -> None:
         """After a load problem, the unreplayable events above the good head get a negative
         number (kept for inspection, never replayed) before anything new is written."""
         if self.load_problem is None:
             return
-        rows = session.exec(
-            select(Event).where(Event.table_id == self.id, Event.seq > self._head)
-        ).all()
-        for ev in rows:
-            assert ev.id is not None
-            ev.seq = -ev.id
-            ev.undone = True
-            session.add(ev)
-        session.flush()
+        ids = conn.execute(_EVENT_IDS_AFTER, {"tid": self.id, "lo": self._head}).scalars().all()
+        for row_id in ids:
+            conn.execute(_SET_ASIDE, {"row_id": row_id, "new_seq": -row_id})
 
     def _commit(self, state: Any, head: int, status: str, moment: datetime, *, redo: int) -> None:
         """In-memory bookkeeping, only ever after the transaction committed."""
         self._state = state
         self._head = head
-        self._stored_head = head
         self.version += 1
         self.status = status
         self.updated_at = moment
@@ -558,6 +598,18 @@ class LiveTable:
 
     def __repr__(self) -> str:
         return f"LiveTable({self.id!r}, game={self.game.slug!r}, version={self.version})"
+
+
+def _line(row: Any) -> HistoryLine:
+    return HistoryLine(
+        seq=row.seq,
+        text=row.line,
+        who=row.who,
+        at=utc(row.at),
+        correction=bool(row.correction),
+        seat=row.seat,
+        device=row.device,
+    )
 
 
 def action_seat(action: Action) -> int | None:

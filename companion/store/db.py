@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import quote
 
-from sqlalchemy import Engine, Table, create_engine, event, inspect, select
+from sqlalchemy import Connection, Engine, Table, create_engine, event, inspect, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
@@ -106,6 +106,26 @@ class Database:
             except BaseException:
                 session.rollback()
                 raise
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        """A Core connection in a transaction that commits when the block ends (the fast
+        path for the live table's writes). Same guarantees and errors as ``transaction()``."""
+        with self.write_lock:
+            try:
+                with self.engine.begin() as conn:
+                    yield conn
+            except DBAPIError as exc:
+                raise StorageError(describe_failure(exc, self.where)) from None
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        """A Core connection for reading."""
+        try:
+            with self.engine.connect() as conn:
+                yield conn
+        except DBAPIError as exc:
+            raise StorageError(describe_failure(exc, self.where)) from None
 
     @property
     def where(self) -> str:

@@ -170,6 +170,7 @@ def test_random_play_replays_to_the_live_state(hub: Hub) -> None:
     rng = random.Random(7)
     hub.snapshot_every = 7
     table = new_table(hub, {"target": 400})
+    assert table.history() == []  # from here on the history is kept in memory
     for _ in range(300):
         roll = rng.random()
         if roll < 0.15 and table.can_undo:
@@ -187,6 +188,7 @@ def test_random_play_replays_to_the_live_state(hub: Hub) -> None:
     assert again.state == table.state and again.version == table.version
     assert again.can_redo == table.can_redo and again.load_problem is None
     assert [h.seq for h in again.history()] == list(range(1, table.head + 1))
+    assert again.history() == table.history()
 
 
 # ----- broadcasting ----------------------------------------------------------------------------
