@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar, dataclass_transform
-
 from rules.core import Action, action
 
 from .components import Direction, ServantKind
 from .state import Criterion, PlacedQuest, TileSpec
 
-A = TypeVar("A", bound=Action)
 
-
-@dataclass_transform(frozen_default=True)
-def sof_action(kind: str) -> Callable[[type[A]], type[A]]:
-    """``rules.core.action``, declared so type checkers see each action's constructor."""
-    return action(kind)
-
-
-@sof_action("sof.deal")
+@action("sof.deal")
 class DealDemigods(Action):
     """``seat`` records the two demigod cards dealt from their own deck (secret)."""
 
@@ -27,7 +16,7 @@ class DealDemigods(Action):
     demigods: tuple[str, str]
 
 
-@sof_action("sof.setup-age")
+@action("sof.setup-age")
 class SetupAge(Action):
     """The board of Age ``age`` as the Age card and quest tokens lay it out.
 
@@ -44,7 +33,7 @@ class SetupAge(Action):
     criterion: Criterion
 
 
-@sof_action("sof.place-demigod")
+@action("sof.place-demigod")
 class PlaceDemigod(Action):
     """Put ``demigod`` (off the board) on the open tile at ``tile`` and take its action:
     ``target`` is the demigod a Smite tile sends to the Abyss, ``direction`` the way an Abyss
@@ -57,7 +46,7 @@ class PlaceDemigod(Action):
     direction: Direction | None = None
 
 
-@sof_action("sof.place-servant")
+@action("sof.place-servant")
 class PlaceServant(Action):
     """Put one held servant of kind ``servant`` on edge slot ``slot`` and score it."""
 
@@ -66,7 +55,7 @@ class PlaceServant(Action):
     slot: str
 
 
-@sof_action("sof.god-smite")
+@action("sof.god-smite")
 class GodSmite(Action):
     """Smite god power: send ``demigod`` (anywhere but the Abyss) to the Abyss."""
 
@@ -74,7 +63,7 @@ class GodSmite(Action):
     demigod: str
 
 
-@sof_action("sof.god-switch")
+@action("sof.god-switch")
 class GodSwitch(Action):
     """Switch god power: ``first`` and ``second`` trade places."""
 
@@ -83,7 +72,7 @@ class GodSwitch(Action):
     second: str
 
 
-@sof_action("sof.god-steal")
+@action("sof.god-steal")
 class GodSteal(Action):
     """Steal god power: take one unused servant of kind ``servant`` from the opponent."""
 
@@ -91,12 +80,12 @@ class GodSteal(Action):
     servant: ServantKind
 
 
-@sof_action("sof.pass")
+@action("sof.pass")
 class Pass(Action):
     seat: int
 
 
-@sof_action("sof.announce")
+@action("sof.announce")
 class Announce(Action):
     """``seat`` says whether any of their demigods fits the Age card's question."""
 
@@ -104,7 +93,7 @@ class Announce(Action):
     fits: bool
 
 
-@sof_action("sof.final-guess")
+@action("sof.final-guess")
 class FinalGuess(Action):
     """``seat`` ticks the two demigods they believe the opponent holds."""
 
@@ -112,7 +101,7 @@ class FinalGuess(Action):
     demigods: tuple[str, str]
 
 
-@sof_action("sof.note")
+@action("sof.note")
 class Note(Action):
     """A private score-pad note by ``seat`` about ``demigod`` (empty text clears it)."""
 

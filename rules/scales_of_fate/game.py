@@ -421,7 +421,12 @@ class ScalesOfFate(Game[SofState, SofOptions]):
                 f"{state.players[act.seat]} holds no {SERVANT_NAMES[act.servant]} token this Age.",
                 "sof.servant.place",
             )
-        rules = ["sof.servant.place", f"sof.servant.{act.servant}", "sof.servant.stacking"]
+        rules = [
+            "sof.servant.place",
+            f"sof.servant.{act.servant}",
+            "sof.servant.stacking",
+            "sof.action.adjacent",
+        ]
         for name, parts in board.contributions(state, act.servant, act.slot).items():
             raw = state.renown[name] + sum(change for _, change in parts)
             if board.clamp(raw) != raw:
