@@ -72,7 +72,7 @@ def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
     """A verdict as the players read it: legal or not, why, what it changes, which rules."""
     lines: list[ft.Control] = [
         ft.Text(
-            ("✓ " if verdict.legal else "✗ ") + verdict.reason,
+            ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
             color=theme.OK if verdict.legal else theme.BAD,
             size=14,
             weight=ft.FontWeight.W_600,
@@ -129,35 +129,63 @@ class ScalesPanel:
         return self.ctx.seat if self.ctx.seat is not None else self.state.turn
 
     def render(self) -> None:
-        self.root.controls = self._sections()
+        """Draw every section once; later local choices refresh only what they touch."""
+        self.holders: dict[str, ft.Container] = {
+            name: ft.Container() for name in ("secrets_top", "score", "move", "board", "bottom")
+        }
+        self.root.controls = [
+            scales_board.status(self.state, self.names),
+            *self.holders.values(),
+        ]
+        self.refresh("secrets_top", "score", "move", "board", "bottom")
+
+    def refresh(self, *names: str) -> None:
+        """Rebuild the named sections in place. Only their new controls travel to the
+        device, so a tap is answered quickly and the rest of the screen stays put."""
+        s = self.state
+        # Secrets come first while they are the thing to do (recording the dealt pair, the
+        # final guess) or while the shared phone is handed over; otherwise they close the page.
+        secrets_first = self.picks.revealed is not None or s.phase in ("deal", "guess")
+        build: dict[str, Callable[[], ft.Control | None]] = {
+            "secrets_top": lambda: self._secrets() if secrets_first else None,
+            "score": lambda: self._score_pad() if s.phase == "over" else None,
+            "move": self._move_card,
+            "board": self._board_section,
+            "bottom": lambda: self._bottom(secrets_first),
+        }
+        for name in names:
+            holder = self.holders[name]
+            holder.content = build[name]()
+            holder.visible = holder.content is not None
 
     def rerender(self) -> None:
-        """Redraw after a local choice (flet sends the change after the tap handler)."""
-        self.render()
+        """Redraw the move section after a local choice in it (the setup form)."""
+        self.refresh("move")
 
     def act(self, action: Action) -> None:
         self.ctx.act(action)
 
     # ----- layout --------------------------------------------------------------------------
 
-    def _sections(self) -> list[ft.Control]:
+    def _board_section(self) -> ft.Control | None:
         s = self.state
-        out: list[ft.Control] = [scales_board.status(s, self.names)]
-        if s.phase == "over":
-            out.append(self._score_pad())
-        move = self._move_card()
-        if move is not None:
-            out.append(move)
-        if s.phase != "setup" and s.quests:
-            out.append(self._board_picture())
-            out.append(scales_board.abyss(s))
-            out.append(scales_board.age_card(s))
-        out.append(ft.Text("Renown", size=16, weight=ft.FontWeight.W_600))
-        out.append(
-            scales_board.renown_track(s, self._open_correction if self.ctx.can_act else None)
+        if s.phase == "setup" or not s.quests:
+            return None
+        return ft.Column(
+            spacing=14,
+            controls=[self._board_picture(), scales_board.abyss(s), scales_board.age_card(s)],
         )
-        out.append(self._secrets())
-        return out
+
+    def _bottom(self, secrets_first: bool) -> ft.Control:
+        parts: list[ft.Control] = [
+            ft.Text("Renown", size=16, weight=ft.FontWeight.W_600),
+            scales_board.renown_track(
+                self.state, self._open_correction if self.ctx.can_act else None
+            ),
+        ]
+        if not secrets_first:
+            parts.append(self._secrets())
+        return ft.Column(spacing=14, controls=parts)
 
     def _board_picture(self) -> ft.Control:
         s = self.state
@@ -263,8 +291,7 @@ class ScalesPanel:
                             controls=[
                                 choice(
                                     f"sof-dir-{d}",
-                                    f"{'◀' if d == 'left' else ''} {d} "
-                                    f"{'▶' if d == 'right' else ''}".strip(),
+                                    d.capitalize(),
                                     p.direction == d,
                                     lambda _, d=d: self._pick(direction=d),
                                 )
@@ -431,7 +458,12 @@ class ScalesPanel:
             self.picks.direction = None
         if "power" in changes:
             self.picks.first = self.picks.second = self.picks.steal = None
-        self.rerender()
+        if "revealed" in changes:
+            self.refresh("secrets_top", "bottom")
+        elif "tile" in changes or "slot" in changes:
+            self.refresh("move", "board")
+        else:
+            self.refresh("move")
 
     def _tap_tile(self, position: str) -> None:
         self._pick(tile=position)

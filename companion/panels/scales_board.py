@@ -72,7 +72,7 @@ def renown_track(state: SofState, on_marker: Tap | None) -> ft.Control:
 def _track_space(space: int, names: list[str], on_marker: Tap | None) -> ft.Control:
     markers: list[ft.Control] = []
     for name in names:
-        dot = marker(name, 24)
+        dot = marker(name, 21)
         if on_marker is not None:
             dot.on_click = lambda _, n=name: on_marker(n)
             dot.tooltip = f"{name}: renown {space}"
@@ -83,8 +83,8 @@ def _track_space(space: int, names: list[str], on_marker: Tap | None) -> ft.Cont
         f"sof-track-space-{space}",
         ft.Container(
             width=TRACK_CELL,
-            height=88,
-            padding=3,
+            height=84,
+            padding=2,
             border_radius=8,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST
             if space == 7
@@ -198,12 +198,17 @@ def _quest_body(quest: Quest | None) -> ft.Container:
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[
                 ft.Text(
-                    ("▲ " if quest.special else "● ") + ("DARK" if dark else "LIGHT"),
+                    "DARK" if dark else "LIGHT",
                     size=10,
                     color=fg,
                     weight=ft.FontWeight.BOLD,
                 ),
                 ft.Text(_signed(quest.change), size=22, color=fg, weight=ft.FontWeight.BOLD),
+                *(
+                    [ft.Text("SPECIAL", size=9, color=ft.Colors.RED_400, weight=ft.FontWeight.BOLD)]
+                    if quest.special
+                    else []
+                ),
             ],
         ),
     )
@@ -346,9 +351,9 @@ def abyss(state: SofState) -> ft.Control:
                     ft.Row(
                         spacing=4,
                         controls=[
-                            side(-1, f"◀ {_signed(state.abyss_left)}"),
-                            side(0, "●"),
-                            side(1, f"{_signed(state.abyss_right)} ▶"),
+                            side(-1, f"Left {_signed(state.abyss_left)}"),
+                            side(0, "Middle"),
+                            side(1, f"Right {_signed(state.abyss_right)}"),
                         ],
                     ),
                     ft.Row(wrap=True, spacing=4, controls=contents),
@@ -383,7 +388,7 @@ def status(state: SofState, names: list[str]) -> ft.Control:
     """Whose turn, the first player marker, servants held and god power tokens."""
     phase_text = {
         "deal": "Deal the demigods",
-        "setup": f"Lay out Age {state.age}",
+        "setup": f"Age {state.age}: set up the board",
         "play": f"{names[state.turn]} to play",
         "announce": "End of the Age: answer the question",
         "guess": "Final guesses",
@@ -394,15 +399,15 @@ def status(state: SofState, names: list[str]) -> ft.Control:
         held = [SERVANT_NAMES[SERVANT_TOKENS[t]] for t in state.held(seat)]
         flags = []
         if state.first_player == seat:
-            flags.append("★ first player")
+            flags.append("first player")
         if state.passed[seat]:
             flags.append("passed")
         on_turn = state.phase == "play" and state.turn == seat
         seats.append(
-            theme.tagged(
-                f"sof-seat-{seat}",
-                ft.Container(
-                    expand=True,
+            ft.Semantics(
+                identifier=f"sof-seat-{seat}",
+                expand=True,
+                content=ft.Container(
                     padding=8,
                     border_radius=8,
                     bgcolor=ft.Colors.PRIMARY_CONTAINER if on_turn else ft.Colors.SURFACE_CONTAINER,
@@ -410,7 +415,7 @@ def status(state: SofState, names: list[str]) -> ft.Control:
                         spacing=2,
                         controls=[
                             ft.Text(
-                                ("▶ " if on_turn else "") + names[seat],
+                                names[seat] + (" (to play)" if on_turn else ""),
                                 weight=ft.FontWeight.BOLD,
                                 size=15,
                             ),
@@ -443,6 +448,7 @@ def status(state: SofState, names: list[str]) -> ft.Control:
         )
     return ft.Column(
         spacing=6,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         controls=[
             theme.tagged("sof-turn", ft.Text(phase_text, size=18, weight=ft.FontWeight.BOLD)),
             ft.Row(spacing=6, controls=seats),

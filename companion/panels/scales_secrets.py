@@ -46,6 +46,8 @@ class _PairPicker:
         self.act = act
         self.check = check
         self.picked: list[str] = []
+        self.chips: dict[str, ft.Container] = {}
+        self.grid = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.root = ft.Column(spacing=8)
         self.draw()
 
@@ -57,16 +59,28 @@ class _PairPicker:
         self.draw()
 
     def draw(self) -> None:
+        # The chips stay the same controls between taps (only their look changes), so a
+        # quick second tap never lands on a control that was just replaced.
+        if not self.chips:
+            for name in DEMIGODS:
+                box = chip(name)
+                box.on_click = lambda _, n=name: self.toggle(n)
+                self.chips[name] = box
         buttons: list[ft.Control] = []
-        for name in DEMIGODS:
-            box = chip(name, selected=name in self.picked)
-            box.on_click = lambda _, n=name: self.toggle(n)
+        for name, box in self.chips.items():
+            look = chip(name, selected=name in self.picked)
+            box.border, box.bgcolor = look.border, look.bgcolor
             buttons.append(
                 ft.Semantics(
-                    identifier=f"{self.ident}-{name}", label=name, button=True, content=box
+                    identifier=f"{self.ident}-{name}",
+                    label=name,
+                    button=True,
+                    selected=name in self.picked,
+                    content=box,
                 )
             )
-        controls: list[ft.Control] = [ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons)]
+        self.grid.controls = buttons
+        controls: list[ft.Control] = [self.grid]
         if len(self.picked) == 2:
             action = self.build((self.picked[0], self.picked[1]))
             verdict = self.check(action)
