@@ -8,7 +8,7 @@ named counter to what the physical box shows and is checked only against hard bo
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .codec import from_jsonable, to_jsonable
@@ -40,7 +40,13 @@ def action(kind: str) -> Callable[[type[A]], type[A]]:
 
     def wrap(cls: type[A]) -> type[A]:
         cls.kind = kind
-        return dataclass(frozen=True)(cls)
+        made = dataclass(frozen=True)(cls)
+        # "type" carries the wire name and "kind" is the class's name for it: a field of
+        # either name would silently corrupt every stored copy of the action.
+        clash = {"type", "kind"} & {f.name for f in fields(made)}
+        if clash:
+            raise TypeError(f"action {cls.__name__} may not have a field named {clash.pop()!r}")
+        return made
 
     return wrap
 

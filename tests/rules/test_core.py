@@ -132,3 +132,13 @@ def test_registry_knows_fixed_slugs() -> None:
     )
     with pytest.raises(registry.UnknownGame):
         registry.get("chess")
+
+
+def test_action_fields_may_not_shadow_the_wire_type() -> None:
+    from rules.core import Action, action
+
+    with pytest.raises(TypeError, match="kind"):
+
+        @action("clash")
+        class Clash(Action):
+            kind: str  # type: ignore[misc]
