@@ -19,7 +19,7 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
     chosen: dict[str, int | None] = {"seat": None}
     image = ft.Image(src="", width=240, height=240)
     caption = ft.Text("", text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.W_600)
-    url_text = ft.Text("", size=11, color=theme.MUTED, selectable=True)
+    url_text = ft.Text("", size=11, color=theme.MUTED)
     picker = ft.Row(wrap=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER)
 
     def draw() -> None:
@@ -73,7 +73,7 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
                 controls=[
                     theme.tagged("invite-qr", image),
                     caption,
-                    url_text,
+                    theme.tagged("invite-url", url_text),
                     picker,
                     theme.muted(
                         "A seat code shows that seat's hidden cards: "

@@ -170,18 +170,38 @@ class Screen:
         return str(self.wait_id(identifier).inner_text())
 
     def fill(self, identifier: str, value: str) -> None:
+        """Focus the text field and type ``value`` over its content, as a user would
+        (Flutter ignores values set on its semantic <input> directly)."""
         loc = self.wait_id(identifier)
         field = loc.locator("input, textarea").first
-        if not field.count():
-            loc.click()
-            field = self.page.locator("input, textarea").first
-        field.fill(value)
+        (field if field.count() else loc).click()
+        self.page.wait_for_timeout(100)
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.press("Backspace")
+        self.page.keyboard.type(value)
+        self.page.wait_for_timeout(100)
 
     def wait_text(self, text: str, timeout: int = TIMEOUT_MS) -> None:
         self.page.get_by_text(text).first.wait_for(state="attached", timeout=timeout)
 
     def body_text(self) -> str:
-        return str(self.page.locator("body").inner_text())
+        """Everything the semantics tree exposes: visible text plus accessible labels."""
+        return str(
+            self.page.evaluate(
+                """() => document.body.innerText + " | " + [...document.querySelectorAll(
+                       "[aria-label]")].map(e => e.getAttribute("aria-label")).join(" | ")"""
+            )
+        )
+
+    def wait_body(self, text: str, timeout: float = TIMEOUT_MS / 1000) -> str:
+        """Wait until ``text`` appears anywhere on screen; returns the screen text."""
+        deadline = time.monotonic() + timeout
+        while True:
+            body = self.body_text()
+            if text in body or time.monotonic() > deadline:
+                assert text in body, f"{text!r} not on screen: {body[:500]!r}"
+                return body
+            self.page.wait_for_timeout(150)
 
     def screenshot(self, path: Path) -> None:
         self.page.evaluate(
