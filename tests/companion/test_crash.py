@@ -115,7 +115,7 @@ def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
     table_id: str | None = None
     last_version = 0
     # Even rounds: killed right after an ACK; odd rounds: killed at a random moment.
-    for round_no in range(6):
+    for round_no in range(4):
         child = Child(db_path)
         if round_no % 2 == 0:
             child.wait_for_acks(rng.randint(3, 40))
