@@ -49,37 +49,6 @@ def _quiet_logs() -> None:
     logging.getLogger("uvicorn.access").disabled = True
 
 
-def _lan_address() -> str:
-    try:
-        from .share import lan_address
-    except ImportError:
-        import socket
-
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            try:
-                s.connect(("10.255.255.255", 1))
-                return str(s.getsockname()[0])
-            except OSError:
-                return "127.0.0.1"
-    return lan_address()
-
-
-def _qr_terminal(text: str) -> str:
-    try:
-        from .share import qr_terminal
-    except ImportError:
-        import io
-
-        import qrcode
-
-        qr = qrcode.QRCode(border=1)
-        qr.add_data(text)
-        out = io.StringIO()
-        qr.print_ascii(out=out)
-        return out.getvalue()
-    return str(qr_terminal(text))
-
-
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     _quiet_logs()
@@ -87,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     import flet as ft
 
+    from . import share
     from .app import build_main
     from .hub import Hub
     from .store.db import open_database
@@ -100,12 +70,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"companion: cannot open the database: {exc}", file=sys.stderr)
         return 2
     hub = Hub(db)
-    address = args.host if args.host not in ("0.0.0.0", "::", "") else _lan_address()
-    base_url = f"http://{address}:{args.port}"
-    host_url = f"{base_url}/?key={hub.host_key}"
+    address = args.host if args.host not in ("0.0.0.0", "::", "") else share.lan_address()
+    base_url = share.base_url(address, args.port)
+    host_url = share.host_url(base_url, hub.host_key)
     print("Fatekeeper is starting.")
     print(f"Host link (keep it to yourself): {host_url}")
-    print(_qr_terminal(host_url))
+    print(share.qr_terminal(host_url))
     print(f"Data: {db.url}")
     for notice in notices:
         print(f"Notice: {notice}")

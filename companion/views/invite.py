@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from .. import theme
-from . import qr, routes
+from .. import share, theme
 
 if TYPE_CHECKING:
     from ..app import Shell
@@ -30,8 +29,8 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
         else:
             token = live.seat_tokens[seat]
             caption.value = f"Only for {live.seats[seat].name}: scan to play this seat"
-        url = routes.table_url(shell.base_url, live.id, token)
-        image.src = qr.png_base64(url)
+        url = share.join_url(shell.base_url, live.id, token)
+        image.src = share.qr_png_base64(url)
         url_text.value = url
         picker.controls = [
             theme.tagged(

@@ -61,8 +61,3 @@ def link(path: str, *, host_key: str | None = None, token: str | None = None, **
         query["k"] = token
     query.update({k: v for k, v in params.items() if v})
     return f"{path}?{urlencode(query)}" if query else path
-
-
-def table_url(base_url: str, table_id: str, token: str) -> str:
-    """The absolute URL a phone opens to join ``table_id`` with ``token``."""
-    return f"{base_url.rstrip('/')}{link(f'/t/{table_id}', token=token)}"
