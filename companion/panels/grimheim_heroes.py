@@ -40,7 +40,12 @@ def heroes_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[f
     out: list[ft.Control] = []
     for i, hero in enumerate(state.heroes):
         current = state.phase == "heroes" and state.turn == i
-        out.append(_hero_card(ctx, mem, refresh, hero, current))
+        card_ = _hero_card(ctx, mem, refresh, hero, current)
+        # The hero whose turn it is comes first, so its buttons are on the first screen.
+        if current:
+            out.insert(0, card_)
+        else:
+            out.append(card_)
     return out
 
 
@@ -140,8 +145,8 @@ def _action_buttons(
             disabled=not ctx.can_act or "move" in hero.actions)),
     )
     out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
-    out += _attack_box(ctx, mem, refresh, hero)
     out += _end_turn_box(ctx, mem, refresh, hero)
+    out += _attack_box(ctx, mem, refresh, hero)
     del state
     return out
 

@@ -16,6 +16,7 @@ import flet as ft
 from rules.grimheim import data
 from rules.grimheim.actions import (
     AdvanceTime,
+    EndTurn,
     MonsterDie,
     MonstersAttack,
     PlaceCard,
@@ -227,6 +228,8 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
     state: GrimheimState = ctx.state
     hero = state.heroes[state.turn]
     done = ", ".join(hero.actions) if hero.actions else "none yet"
+    end = EndTurn(hero=hero.name)
+    v = ctx.check(end)
 
     def open_hero(_: Any) -> None:
         mem.section = "heroes"
@@ -245,7 +248,21 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
                     f"Hero {state.turn + 1} of {len(state.heroes)}. Actions taken: {done}. "
                     "The monsters move after the last hero ends the turn."
                 ),
-                ft.Row([big_button(f"Open {hero.name}", open_hero, key="grim-open-hero")]),
+                ft.Row(
+                    spacing=8,
+                    controls=[
+                        big_button(f"Open {hero.name}", open_hero, key="grim-open-hero",
+                                   tonal=True),
+                        big_button(
+                            "End turn",
+                            lambda _: submit(ctx, end),
+                            key="grim-turn-end",
+                            disabled=not ctx.can_act or not v.legal,
+                        ),
+                    ],
+                ),
+                theme.muted("Upgrades at the end of a turn are chosen on the hero's board.",
+                            size=12),
             ],
         )
     )
@@ -444,8 +461,6 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
             ),
         ),
     ]
-    out += [ft.Text(f"• {line}", size=13) for line in lines]
-    out.append(verdict_box(v, "grim-verdict", ctx))
 
     def open_map(_: Any) -> None:
         mem.section = "map"
@@ -465,6 +480,10 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
             ],
         )
     )
+    # The button comes before the (long) list of moves so it stays on the first screen.
+    out.append(verdict_box(v, "grim-verdict", ctx))
+    if not v.legal:
+        out += [ft.Text(f"• {line}", size=13) for line in lines]
     return out
 
 
@@ -655,18 +674,6 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
             who = "Legend " + monster_name(picked.legend)
         spots.append(f"{who} → {hex_label(s.hex)}")
     head.append(ft.Column([ft.Text(f"• {s}", size=13) for s in spots], spacing=0))
-    head.append(map_view(ctx, mem, refresh, highlight=picked))
-    head.append(
-        theme.muted(
-            "Tap a marked area on the map if the table shows it occupied and the app does not."
-        )
-    )
-    if mem.occupied:
-        head.append(
-            ft.Text(
-                "Occupied at the table: " + "; ".join(hex_label(h) for h in occupied), size=13
-            )
-        )
     head.append(verdict_box(v_place, "grim-verdict", ctx))
     if not v_place.legal and v_redraw.legal:
         head.append(
@@ -706,4 +713,18 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
         buttons.append(big_button("Card to bottom", do_redraw, key="grim-card-redraw",
                                   disabled=not ctx.can_act or not v_redraw.legal))
     head.append(ft.Row(buttons, spacing=8))
+    # The map comes last so the verdict and the buttons stay on the first screen.
+    head.append(
+        theme.muted(
+            "Lit areas receive the card's monsters. Tap one if the table shows it occupied "
+            "and the app does not."
+        )
+    )
+    if mem.occupied:
+        head.append(
+            ft.Text(
+                "Occupied at the table: " + "; ".join(hex_label(h) for h in occupied), size=13
+            )
+        )
+    head.append(map_view(ctx, mem, refresh, highlight=picked))
     return card(ft.Column(head, spacing=8), key="grim-reinforce", border=colour)
