@@ -62,55 +62,21 @@ from .components import (
     slot_name,
     tile_name,
 )
+from .guards import (
+    Effects,
+    blocked,
+    demigod_problem,
+    held_token,
+    pair_problem,
+    place_words,
+    seat_problem,
+    supply_token,
+)
 from .state import AgeRecord, Criterion, PlacedQuest, Quest, SofOptions, SofState, Tile, TileSpec
 
 RULES = RuleIndex.from_toml("scales-of-fate", Path(__file__).with_name("rule_index.toml"))
 
 MAX_NOTE_CHARS = 200
-Effects = list[str]
-
-_PHASE_BLOCKS: dict[str, tuple[str, str]] = {
-    "deal": ("Both players first record the two demigods dealt to them.", "sof.setup.deal"),
-    "setup": ("Enter this Age's board (quests, action tiles, Age card) first.", "sof.setup.age"),
-    "play": ("The Age is under way: that step is already behind you.", "sof.turn.order"),
-    "announce": (
-        "The Age has ended: both players announce yes or no before anything else.",
-        "sof.age.announce",
-    ),
-    "guess": ("Only the final guesses remain.", "sof.end.guess"),
-    "over": ("The game is over.", "sof.end.trigger"),
-}
-
-
-def _blocked(state: SofState) -> Verdict:
-    reason, rule = _PHASE_BLOCKS[state.phase]
-    return Verdict.no(reason, rule)
-
-
-def _seat_problem(seat: int) -> Verdict | None:
-    if seat not in (0, 1):
-        return Verdict.no(
-            f"There are two seats, 0 and 1; {seat} is not one of them.", "sof.turn.order"
-        )
-    return None
-
-
-def _demigod_problem(name: str, rule: str) -> Verdict | None:
-    if name not in DEMIGODS:
-        return Verdict.no(
-            f"{name[:40]!r} is not a demigod; the demigods are {', '.join(DEMIGODS)}.", rule
-        )
-    return None
-
-
-def _pair_problem(pair: tuple[str, str], rule: str) -> Verdict | None:
-    for name in pair:
-        problem = _demigod_problem(name, rule)
-        if problem:
-            return problem
-    if pair[0] == pair[1]:
-        return Verdict.no(f"{pair[0]} is named twice; two different demigods are needed.", rule)
-    return None
 
 
 class ScalesOfFate(Game[SofState, SofOptions]):
@@ -184,7 +150,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         }
 
     def _check_deal(self, state: SofState, act: DealDemigods) -> Verdict:
-        problem = _seat_problem(act.seat)
+        problem = seat_problem(act.seat)
         if problem:
             return problem
         if state.phase != "deal":
@@ -193,7 +159,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             return Verdict.no(
                 f"{state.players[act.seat]} already has their two demigods.", "sof.setup.deal"
             )
-        problem = _pair_problem(act.demigods, "sof.setup.deal")
+        problem = pair_problem(act.demigods, "sof.setup.deal")
         if problem:
             return problem
         return Verdict.ok(
@@ -203,7 +169,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
 
     def _check_setup(self, state: SofState, act: SetupAge) -> Verdict:
         if state.phase != "setup":
-            return _blocked(state)
+            return blocked(state)
         if act.age != state.age:
             return Verdict.no(
                 f"The table is setting up Age {state.age}, not {act.age}.", "sof.setup.age"
@@ -275,11 +241,11 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         return None
 
     def _turn_problem(self, state: SofState, seat: int, *, normal: bool) -> Verdict | None:
-        problem = _seat_problem(seat)
+        problem = seat_problem(seat)
         if problem:
             return problem
         if state.phase != "play":
-            return _blocked(state)
+            return blocked(state)
         if state.turn != seat:
             return Verdict.no(f"It is {state.players[state.turn]}'s turn.", "sof.turn.order")
         if normal and state.passed[seat]:
@@ -291,14 +257,14 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         return None
 
     def _check_place(self, state: SofState, act: PlaceDemigod) -> Verdict:
-        problem = self._turn_problem(state, act.seat, normal=True) or _demigod_problem(
+        problem = self._turn_problem(state, act.seat, normal=True) or demigod_problem(
             act.demigod, "sof.action.place"
         )
         if problem:
             return problem
         if state.where[act.demigod] != "off":
             return Verdict.no(
-                f"{act.demigod} is already {self._place_words(state, act.demigod)}; only "
+                f"{act.demigod} is already {place_words(state, act.demigod)}; only "
                 "demigods off the board can be placed.",
                 "sof.action.place",
             )
@@ -351,7 +317,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         if act.direction is not None:
             return Verdict.no("Only an Abyss Fate tile moves the Abyss marker.", "sof.action.place")
         kind: ServantKind = tile.action  # type: ignore[assignment]
-        if self._supply_token(state, kind) is None:
+        if supply_token(state, kind) is None:
             return Verdict.ok(
                 f"{act.demigod} goes to {where}; no {SERVANT_NAMES[kind]} token is left to take.",
                 "sof.action.place",
@@ -386,13 +352,13 @@ class ScalesOfFate(Game[SofState, SofOptions]):
                 "Smite: name a demigod still off the board to send to the Abyss.",
                 "sof.action.smite",
             )
-        problem = _demigod_problem(act.target, "sof.action.smite")
+        problem = demigod_problem(act.target, "sof.action.smite")
         if problem:
             return problem
         if act.target not in others:
             return Verdict.no(
                 f"Smite only reaches demigods still off the board; {act.target} is "
-                f"{self._place_words(state, act.target)}.",
+                f"{place_words(state, act.target)}.",
                 "sof.action.smite",
             )
         return Verdict.ok(
@@ -416,7 +382,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
                 "sof.servant.place",
                 "sof.assume.one-servant-per-slot",
             )
-        if self._held_token(state, act.seat, act.servant) is None:
+        if held_token(state, act.seat, act.servant) is None:
             return Verdict.no(
                 f"{state.players[act.seat]} holds no {SERVANT_NAMES[act.servant]} token this Age.",
                 "sof.servant.place",
@@ -451,7 +417,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         return None
 
     def _check_god_smite(self, state: SofState, act: GodSmite) -> Verdict:
-        problem = self._god_problem(state, act.seat, "smite") or _demigod_problem(
+        problem = self._god_problem(state, act.seat, "smite") or demigod_problem(
             act.demigod, "sof.god.smite"
         )
         if problem:
@@ -471,8 +437,8 @@ class ScalesOfFate(Game[SofState, SofOptions]):
     def _check_god_switch(self, state: SofState, act: GodSwitch) -> Verdict:
         problem = (
             self._god_problem(state, act.seat, "switch")
-            or _demigod_problem(act.first, "sof.god.switch")
-            or _demigod_problem(act.second, "sof.god.switch")
+            or demigod_problem(act.first, "sof.god.switch")
+            or demigod_problem(act.second, "sof.god.switch")
         )
         if problem:
             return problem
@@ -480,7 +446,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             return Verdict.no("Switch needs two different demigods.", "sof.god.switch")
         if state.where[act.first] == state.where[act.second]:
             return Verdict.no(
-                f"{act.first} and {act.second} are both {self._place_words(state, act.first)}: "
+                f"{act.first} and {act.second} are both {place_words(state, act.first)}: "
                 "switching them changes nothing.",
                 "sof.god.switch",
                 "sof.assume.switch-different-places",
@@ -494,7 +460,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         if problem:
             return problem
         other = 1 - act.seat
-        if self._held_token(state, other, act.servant) is None:
+        if held_token(state, other, act.servant) is None:
             return Verdict.no(
                 f"{state.players[other]} holds no unused {SERVANT_NAMES[act.servant]} token.",
                 "sof.god.steal",
@@ -525,11 +491,11 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         )
 
     def _check_announce(self, state: SofState, act: Announce) -> Verdict:
-        problem = _seat_problem(act.seat)
+        problem = seat_problem(act.seat)
         if problem:
             return problem
         if state.phase != "announce":
-            return _blocked(state)
+            return blocked(state)
         if state.history[-1].answers[act.seat] is not None:
             return Verdict.no(
                 f"{state.players[act.seat]} has already answered.", "sof.age.announce"
@@ -546,20 +512,20 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         return Verdict.ok(f"{state.players[act.seat]} answers {word}.", "sof.age.announce")
 
     def _check_guess(self, state: SofState, act: FinalGuess) -> Verdict:
-        problem = _seat_problem(act.seat)
+        problem = seat_problem(act.seat)
         if problem:
             return problem
         if state.phase != "guess":
             return Verdict.no("Final guesses come after Age 3 has ended.", "sof.end.guess")
         if state.guesses[act.seat]:
             return Verdict.no(f"{state.players[act.seat]} has already guessed.", "sof.end.guess")
-        problem = _pair_problem(act.demigods, "sof.end.guess")
+        problem = pair_problem(act.demigods, "sof.end.guess")
         if problem:
             return problem
         return Verdict.ok(f"{state.players[act.seat]} locks in a final guess.", "sof.end.guess")
 
     def _check_note(self, state: SofState, act: Note) -> Verdict:
-        problem = _seat_problem(act.seat) or _demigod_problem(act.demigod, "sof.app.notes")
+        problem = seat_problem(act.seat) or demigod_problem(act.demigod, "sof.app.notes")
         if problem:
             return problem
         if len(act.text) > MAX_NOTE_CHARS:
@@ -670,7 +636,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
                 effects.append(f"The Abyss marker moves to the {ABYSS_NAMES[marker]}.")
             elif tile.action in SERVANT_KINDS:
                 kind: ServantKind = tile.action  # type: ignore[assignment]
-                token = self._supply_token(state, kind)
+                token = supply_token(state, kind)
                 if token is not None:
                     servants = dict(state.servants)
                     servants[token] = f"held-{act.seat}"
@@ -680,7 +646,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         return self._after_turn(new, act.seat, effects)
 
     def _do_servant(self, state: SofState, act: PlaceServant) -> tuple[SofState, Effects]:
-        token = self._held_token(state, act.seat, act.servant)
+        token = held_token(state, act.seat, act.servant)
         assert token is not None
         servants = dict(state.servants)
         servants[token] = act.slot
@@ -725,7 +691,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             effects.append(f"{name} uses Switch: {act.first} and {act.second} trade places.")
         else:
             powers["steal"] = act.seat
-            token = self._held_token(state, 1 - act.seat, act.servant)
+            token = held_token(state, 1 - act.seat, act.servant)
             assert token is not None
             servants = dict(state.servants)
             servants[token] = f"held-{act.seat}"
@@ -829,31 +795,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             effects.append("Guesses and demigods are revealed.")
             effects.append(sheet.summary)
         return new, effects
-
-    # ----- helpers -----------------------------------------------------------------------
-
-    @staticmethod
-    def _supply_token(state: SofState, kind: ServantKind) -> str | None:
-        for token, token_kind in SERVANT_TOKENS.items():
-            if token_kind == kind and state.servants[token] == "supply":
-                return token
-        return None
-
-    @staticmethod
-    def _held_token(state: SofState, seat: int, kind: ServantKind) -> str | None:
-        for token in state.held(seat):
-            if SERVANT_TOKENS[token] == kind:
-                return token
-        return None
-
-    @staticmethod
-    def _place_words(state: SofState, demigod: str) -> str:
-        place = state.where[demigod]
-        if place == "off":
-            return "off the board"
-        if place == "abyss":
-            return "in the Abyss"
-        return f"on {tile_name(place)}"
 
     # ----- outcome and scoring -----------------------------------------------------------
 
