@@ -65,7 +65,11 @@ class _Picks:
 
 def build_panel(ctx: PanelContext) -> ft.Control:
     """The whole Scales of Fate screen for ``ctx`` (see the module docstring)."""
-    return ScalesPanel(ctx).root
+    return ft.Container(
+        content=ScalesPanel(ctx).root,
+        padding=ft.Padding.only(left=12, right=12, top=4),
+        expand=True,
+    )
 
 
 def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
@@ -113,7 +117,14 @@ class ScalesPanel:
         self.ctx = ctx
         self.state: SofState = ctx.state
         self.picks = _Picks()
-        self.root = ft.ListView(expand=True, spacing=14, padding=12)
+        # A scrolling column rather than a lazy list: the screen is a few screens long at
+        # most, and every control then exists for screen readers (and browser tests).
+        self.root = ft.Column(
+            expand=True,
+            spacing=14,
+            scroll=ft.ScrollMode.AUTO,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
         self.render()
 
     # ----- plumbing ------------------------------------------------------------------------
@@ -131,13 +142,14 @@ class ScalesPanel:
     def render(self) -> None:
         """Draw every section once; later local choices refresh only what they touch."""
         self.holders: dict[str, ft.Container] = {
-            name: ft.Container() for name in ("secrets_top", "score", "move", "board", "bottom")
+            name: ft.Container()
+            for name in ("secrets_top", "score", "board", "move", "extras", "bottom")
         }
         self.root.controls = [
             scales_board.status(self.state, self.names),
             *self.holders.values(),
         ]
-        self.refresh("secrets_top", "score", "move", "board", "bottom")
+        self.refresh(*self.holders)
 
     def refresh(self, *names: str) -> None:
         """Rebuild the named sections in place. Only their new controls travel to the
@@ -151,6 +163,7 @@ class ScalesPanel:
             "score": lambda: self._score_pad() if s.phase == "over" else None,
             "move": self._move_card,
             "board": self._board_section,
+            "extras": self._extras,
             "bottom": lambda: self._bottom(secrets_first),
         }
         for name in names:
@@ -171,10 +184,13 @@ class ScalesPanel:
         s = self.state
         if s.phase == "setup" or not s.quests:
             return None
-        return ft.Column(
-            spacing=14,
-            controls=[self._board_picture(), scales_board.abyss(s), scales_board.age_card(s)],
-        )
+        return self._board_picture()
+
+    def _extras(self) -> ft.Control | None:
+        s = self.state
+        if s.phase == "setup" or not s.quests:
+            return None
+        return ft.Column(spacing=14, controls=[scales_board.abyss(s), scales_board.age_card(s)])
 
     def _bottom(self, secrets_first: bool) -> ft.Control:
         parts: list[ft.Control] = [
@@ -257,7 +273,9 @@ class ScalesPanel:
         off = s.off_board()
         if off and s.open_tiles() and not s.passed[me]:
             parts.append(ft.Text("Place a demigod", weight=ft.FontWeight.W_600))
-            parts.append(theme.muted("Pick a demigod, then tap an open tile on the board.", 12))
+            parts.append(
+                theme.muted("Pick a demigod, then tap an open tile on the board above.", 12)
+            )
             parts.append(
                 ft.Row(
                     wrap=True,
@@ -322,7 +340,9 @@ class ScalesPanel:
         held = sorted({SERVANT_TOKENS[t] for t in s.held(me)})
         if held and not s.passed[me]:
             parts.append(ft.Text("Place a servant", weight=ft.FontWeight.W_600))
-            parts.append(theme.muted("Pick a servant, then tap an empty slot on the edge.", 12))
+            parts.append(
+                theme.muted("Pick a servant, then tap an empty slot on the board's edge.", 12)
+            )
             parts.append(
                 ft.Row(
                     wrap=True,
