@@ -22,7 +22,7 @@ from typing import Any
 
 from rules.core import Action, Correct, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
-from . import board, deduction, scoring
+from . import board, deduction, end_of_age, scoring
 from .actions import (
     ACTION_TYPES,
     Announce,
@@ -39,7 +39,6 @@ from .actions import (
 )
 from .components import (
     ABYSS_LEFT,
-    ABYSS_MIDDLE,
     ABYSS_NAMES,
     ABYSS_RIGHT,
     AGES,
@@ -72,7 +71,7 @@ from .guards import (
     seat_problem,
     supply_token,
 )
-from .state import AgeRecord, Criterion, PlacedQuest, Quest, SofOptions, SofState, Tile, TileSpec
+from .state import Criterion, PlacedQuest, Quest, SofOptions, SofState, Tile, TileSpec
 
 RULES = RuleIndex.from_toml("scales-of-fate", Path(__file__).with_name("rule_index.toml"))
 
@@ -144,7 +143,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             GodSwitch: self._check_god_switch,
             GodSteal: self._check_god_steal,
             Pass: self._check_pass,
-            Announce: self._check_announce,
+            Announce: end_of_age.check_announce,
             FinalGuess: self._check_guess,
             Note: self._check_note,
         }
@@ -490,27 +489,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             f"{name} passes: from now on only god powers or passing again this Age.", "sof.pass"
         )
 
-    def _check_announce(self, state: SofState, act: Announce) -> Verdict:
-        problem = seat_problem(act.seat)
-        if problem:
-            return problem
-        if state.phase != "announce":
-            return blocked(state)
-        if state.history[-1].answers[act.seat] is not None:
-            return Verdict.no(
-                f"{state.players[act.seat]} has already answered.", "sof.age.announce"
-            )
-        truth = deduction.true_answer(state, act.seat)
-        word = "yes" if act.fits else "no"
-        if truth is not None and truth != act.fits:
-            right = "yes" if truth else "no"
-            return Verdict.no(
-                f"By the board, {state.players[act.seat]}'s answer is {right}, not {word}.",
-                "sof.age.announce",
-                "sof.assume.honest-answers",
-            )
-        return Verdict.ok(f"{state.players[act.seat]} answers {word}.", "sof.age.announce")
-
     def _check_guess(self, state: SofState, act: FinalGuess) -> Verdict:
         problem = seat_problem(act.seat)
         if problem:
@@ -551,7 +529,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             new = replace(state, passed=(passed[0], passed[1]))
             return self._after_turn(new, action.seat, [f"{state.players[action.seat]} passes."])
         if isinstance(action, Announce):
-            return self._do_announce(state, action)
+            return end_of_age.do_announce(state, action)
         if isinstance(action, FinalGuess):
             return self._do_guess(state, action)
         if isinstance(action, Note):
@@ -703,7 +681,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
     def _after_turn(self, state: SofState, seat: int, effects: Effects) -> tuple[SofState, Effects]:
         """End of a turn: end the Age when it is over, else hand the turn on."""
         if self.age_is_over(state):
-            return self._end_age(state, effects)
+            return end_of_age.end_age(state, effects)
         other = 1 - seat
         if state.passed[other] and not state.powers_left():
             effects.append(
@@ -725,64 +703,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
     @staticmethod
     def _can_place_demigod(state: SofState) -> bool:
         return bool(state.open_tiles()) and bool(state.off_board())
-
-    def _end_age(self, state: SofState, effects: Effects) -> tuple[SofState, Effects]:
-        effects.append(f"Age {state.age} ends.")
-        marker = state.abyss_marker
-        change = {ABYSS_LEFT: state.abyss_left, ABYSS_RIGHT: state.abyss_right}.get(marker, 0)
-        in_abyss = [d for d in DEMIGODS if state.where[d] == "abyss"]
-        renown = state.renown
-        if not in_abyss:
-            effects.append("Nobody is in the Abyss.")
-        elif marker == ABYSS_MIDDLE:
-            effects.append("The Abyss marker sits in the middle: the Abyss changes nothing.")
-        else:
-            renown, lines = board.apply_changes(state.renown, dict.fromkeys(in_abyss, change))
-            effects.append(f"The Abyss ({ABYSS_NAMES[marker]}, {change:+d}) scores:")
-            effects.extend(lines)
-        new = replace(state, renown=renown)
-        record = AgeRecord(
-            age=state.age,
-            criterion=state.criterion,
-            fitting=deduction.fitting(new, state.criterion),
-        )
-        effects.append("Both players now announce yes or no for the Age card's question.")
-        return replace(new, phase="announce", history=(*state.history, record)), effects
-
-    def _do_announce(self, state: SofState, act: Announce) -> tuple[SofState, Effects]:
-        record = state.history[-1]
-        answers = list(record.answers)
-        answers[act.seat] = act.fits
-        record = replace(record, answers=(answers[0], answers[1]))
-        new = replace(state, history=(*state.history[:-1], record))
-        effects = [f"{state.players[act.seat]} announces {'yes' if act.fits else 'no'}."]
-        if any(a is None for a in answers):
-            return new, effects
-        if state.age == AGES:
-            effects.append("Age 3 is complete: both players make their final guess.")
-            return replace(new, phase="guess"), effects
-        first = 1 - state.first_player
-        new = replace(
-            new,
-            phase="setup",
-            age=state.age + 1,
-            first_player=first,
-            turn=first,
-            passed=(False, False),
-            where=dict.fromkeys(DEMIGODS, "off"),
-            servants=dict.fromkeys(SERVANT_TOKENS, "supply"),
-            tiles=(),
-            abyss_marker=ABYSS_MIDDLE,
-            abyss_left=0,
-            abyss_right=0,
-            criterion=Criterion(),
-        )
-        effects += [
-            "The board is cleared: demigods, tiles and servants come off, the Abyss marker "
-            "returns to the middle.",
-            f"{state.players[first]} takes the first player marker for Age {state.age + 1}.",
-        ]
-        return new, effects
 
     def _do_guess(self, state: SofState, act: FinalGuess) -> tuple[SofState, Effects]:
         guesses = list(state.guesses)
