@@ -91,7 +91,7 @@ class Shell:
         if r.screen == "home":
             return home.view(self)
         if r.screen == "new":
-            return new_table.view(self)
+            return new_table.view(self, r.params.get("game"))
         if r.screen == "table" and r.table_id:
             return table_view.view(self, self.hub.open(r.table_id), seat=None, role="host")
         if r.screen == "rules":

@@ -33,4 +33,6 @@ def muted(text: str, size: int = 14) -> ft.Text:
 
 def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
     """Wrap ``control`` so browser tests can find it by a stable identifier."""
-    return ft.Semantics(identifier=identifier, content=control)
+    # The wrapper must expand like its content, or a Row squeezes an expanding field to nothing.
+    expand = getattr(control, "expand", None)
+    return ft.Semantics(identifier=identifier, content=control, expand=expand)

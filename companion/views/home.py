@@ -62,7 +62,7 @@ def _table_tile(shell: Shell, t: Any) -> ft.Control:
 def view(shell: Shell) -> ft.View:
     hub = shell.hub
     tables = hub.list_tables()
-    roster = ft.Column(spacing=4)
+    roster = ft.Row(spacing=6, wrap=True)
     name_field = ft.TextField(label="New player", expand=True)
     message = ft.Text("", color=theme.BAD, visible=False)
 

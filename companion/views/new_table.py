@@ -16,14 +16,15 @@ if TYPE_CHECKING:
     from ..app import Shell
 
 
-def view(shell: Shell) -> ft.View:
+def view(shell: Shell, game: str | None = None) -> ft.View:
+    """The form; ``game`` (a slug, e.g. from ``/new?game=...``) is preselected if available."""
     hub = shell.hub
     slugs = registry.available()
     roster = [p.name for p in hub.players()]
     state: dict[str, Any] = {"form": None, "seats": []}
     game_pick = ft.Dropdown(
         label="Game",
-        value=slugs[0] if slugs else None,
+        value=game if game in slugs else (slugs[0] if slugs else None),
         options=[ft.dropdown.Option(key=s, text=registry.get(s).title) for s in slugs],
         expand=True,
     )

@@ -53,7 +53,7 @@ def host_ctx(browser: Any) -> Any:
 def test_host_creates_acts_undoes_and_a_guest_follows_live(
     server: Server, host_ctx: Any, phone: Any, browser: Any
 ) -> None:
-    host = open_app(host_ctx, server.host_url("/new"))
+    host = open_app(host_ctx, server.host_url("/new") + "&game=tally")
     table_id = new_table(host)
     wait_for(host, "counter-pile-value", "0")
 
