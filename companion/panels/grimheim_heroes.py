@@ -85,6 +85,7 @@ def _hero_card(
             f"{hero.equipment_damage}. At {where}.",
             size=13,
         ),
+        theme.muted("Action spaces used this turn (lit):", size=12),
         ft.Row(
             wrap=True,
             spacing=4,

@@ -292,7 +292,7 @@ def monster_checklist(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.
             # Known only once the Rune Stone has moved: is the new step a reinforcement?
             future = track[min(state.time, len(track)) - 1] if current > 0 else None
             skipped = future is not None and future.mark != "axes"
-        done = i < current
+        done = i < current and not skipped
         is_now = i == current
         icon = (
             ft.Icons.CHECK_CIRCLE
@@ -672,7 +672,7 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
         who = monster_name(s.monster)
         if s.monster == "legend" and picked.legend:
             who = "Legend " + monster_name(picked.legend)
-        spots.append(f"{who} → {hex_label(s.hex)}")
+        spots.append(f"{who} at {hex_label(s.hex)}")
     head.append(ft.Column([ft.Text(f"• {s}", size=13) for s in spots], spacing=0))
     head.append(verdict_box(v_place, "grim-verdict", ctx))
     if not v_place.legal and v_redraw.legal:
