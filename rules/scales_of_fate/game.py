@@ -22,7 +22,7 @@ from typing import Any
 
 from rules.core import Action, Correct, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
-from . import board, deduction, end_of_age, scoring
+from . import board, deduction, end_of_age, scoring, turns
 from .actions import (
     ACTION_TYPES,
     Announce,
@@ -142,7 +142,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             GodSmite: self._check_god_smite,
             GodSwitch: self._check_god_switch,
             GodSteal: self._check_god_steal,
-            Pass: self._check_pass,
+            Pass: turns.check_pass,
             Announce: end_of_age.check_announce,
             FinalGuess: self._check_guess,
             Note: self._check_note,
@@ -239,24 +239,8 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             seen.add(t.position)
         return None
 
-    def _turn_problem(self, state: SofState, seat: int, *, normal: bool) -> Verdict | None:
-        problem = seat_problem(seat)
-        if problem:
-            return problem
-        if state.phase != "play":
-            return blocked(state)
-        if state.turn != seat:
-            return Verdict.no(f"It is {state.players[state.turn]}'s turn.", "sof.turn.order")
-        if normal and state.passed[seat]:
-            return Verdict.no(
-                f"{state.players[seat]} has passed: only god powers or passing again remain "
-                "this Age.",
-                "sof.pass",
-            )
-        return None
-
     def _check_place(self, state: SofState, act: PlaceDemigod) -> Verdict:
-        problem = self._turn_problem(state, act.seat, normal=True) or demigod_problem(
+        problem = turns.turn_problem(state, act.seat, normal=True) or demigod_problem(
             act.demigod, "sof.action.place"
         )
         if problem:
@@ -367,7 +351,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         )
 
     def _check_servant(self, state: SofState, act: PlaceServant) -> Verdict:
-        problem = self._turn_problem(state, act.seat, normal=True)
+        problem = turns.turn_problem(state, act.seat, normal=True)
         if problem:
             return problem
         if act.slot not in SLOTS:
@@ -403,7 +387,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         )
 
     def _god_problem(self, state: SofState, seat: int, power: GodPower) -> Verdict | None:
-        problem = self._turn_problem(state, seat, normal=False)
+        problem = turns.turn_problem(state, seat, normal=False)
         if problem:
             return problem
         used = state.god_powers[power]
@@ -471,24 +455,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             "sof.god.once",
         )
 
-    def _check_pass(self, state: SofState, act: Pass) -> Verdict:
-        problem = self._turn_problem(state, act.seat, normal=False)
-        if problem:
-            return problem
-        name = state.players[act.seat]
-        if state.passed[act.seat]:
-            return Verdict.ok(f"{name} passes again.", "sof.pass", "sof.turn.passed")
-        if self._can_place_demigod(state):
-            return Verdict.no(
-                "An action tile is still open: passing is only allowed once every tile is covered.",
-                "sof.pass",
-            )
-        if state.held(act.seat):
-            return Verdict.no(f"{name} still holds a servant to place.", "sof.pass")
-        return Verdict.ok(
-            f"{name} passes: from now on only god powers or passing again this Age.", "sof.pass"
-        )
-
     def _check_guess(self, state: SofState, act: FinalGuess) -> Verdict:
         problem = seat_problem(act.seat)
         if problem:
@@ -524,10 +490,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         if isinstance(action, GodSmite | GodSwitch | GodSteal):
             return self._do_god(state, action)
         if isinstance(action, Pass):
-            passed = list(state.passed)
-            passed[action.seat] = True
-            new = replace(state, passed=(passed[0], passed[1]))
-            return self._after_turn(new, action.seat, [f"{state.players[action.seat]} passes."])
+            return turns.do_pass(state, action)
         if isinstance(action, Announce):
             return end_of_age.do_announce(state, action)
         if isinstance(action, FinalGuess):
@@ -621,7 +584,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
                     new = replace(new, servants=servants)
                     effects.append(f"{state.players[act.seat]} takes {SERVANT_NAMES[kind]}.")
         new = replace(new, where=where)
-        return self._after_turn(new, act.seat, effects)
+        return turns.after_turn(new, act.seat, effects)
 
     def _do_servant(self, state: SofState, act: PlaceServant) -> tuple[SofState, Effects]:
         token = held_token(state, act.seat, act.servant)
@@ -641,7 +604,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         for name, line in zip(totals, lines, strict=True):
             effects.append(f"{line}: {how[name]}")
         new = replace(state, servants=servants, renown=renown)
-        return self._after_turn(new, act.seat, effects)
+        return turns.after_turn(new, act.seat, effects)
 
     def _do_god(
         self, state: SofState, act: GodSmite | GodSwitch | GodSteal
@@ -676,33 +639,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             new = replace(state, servants=servants)
             effects.append(f"{name} uses Steal and takes {SERVANT_NAMES[act.servant]}.")
         effects.append(f"{name} loses 1 point at the end for this god power.")
-        return self._after_turn(replace(new, god_powers=powers), act.seat, effects)
-
-    def _after_turn(self, state: SofState, seat: int, effects: Effects) -> tuple[SofState, Effects]:
-        """End of a turn: end the Age when it is over, else hand the turn on."""
-        if self.age_is_over(state):
-            return end_of_age.end_age(state, effects)
-        other = 1 - seat
-        if state.passed[other] and not state.powers_left():
-            effects.append(
-                f"{state.players[other]} has passed with no god power left: "
-                f"{state.players[seat]} acts again."
-            )
-            return replace(state, turn=seat), effects
-        return replace(state, turn=other), effects
-
-    def age_is_over(self, state: SofState) -> bool:
-        """Has the Age in ``state`` run its course? Every tile covered (or no demigod left to
-        cover one) with every gained servant placed, or both players passed."""
-        if all(state.passed):
-            return True
-        return not self._can_place_demigod(state) and not any(
-            place.startswith("held-") for place in state.servants.values()
-        )
-
-    @staticmethod
-    def _can_place_demigod(state: SofState) -> bool:
-        return bool(state.open_tiles()) and bool(state.off_board())
+        return turns.after_turn(replace(new, god_powers=powers), act.seat, effects)
 
     def _do_guess(self, state: SofState, act: FinalGuess) -> tuple[SofState, Effects]:
         guesses = list(state.guesses)
@@ -715,6 +652,10 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             effects.append("Guesses and demigods are revealed.")
             effects.append(sheet.summary)
         return new, effects
+
+    def age_is_over(self, state: SofState) -> bool:
+        """Has the Age in ``state`` run its course? (see ``turns.age_is_over``)"""
+        return turns.age_is_over(state)
 
     # ----- outcome and scoring -----------------------------------------------------------
 
