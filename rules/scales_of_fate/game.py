@@ -22,7 +22,7 @@ from typing import Any
 
 from rules.core import Action, Correct, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
-from . import board, deduction, end_of_age, scoring, turns
+from . import board, deduction, end_of_age, placement, scoring, turns
 from .actions import (
     ACTION_TYPES,
     Announce,
@@ -53,11 +53,9 @@ from .components import (
     SERVANT_NAMES,
     SERVANT_TOKENS,
     SLOTS,
-    TILE_ACTION_NAMES,
     TILE_ACTIONS,
     TILE_POSITIONS,
     GodPower,
-    ServantKind,
     slot_name,
     tile_name,
 )
@@ -69,7 +67,6 @@ from .guards import (
     pair_problem,
     place_words,
     seat_problem,
-    supply_token,
 )
 from .state import Criterion, PlacedQuest, Quest, SofOptions, SofState, Tile, TileSpec
 
@@ -137,7 +134,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         return {
             DealDemigods: self._check_deal,
             SetupAge: self._check_setup,
-            PlaceDemigod: self._check_place,
+            PlaceDemigod: placement.check_place,
             PlaceServant: self._check_servant,
             GodSmite: self._check_god_smite,
             GodSwitch: self._check_god_switch,
@@ -238,117 +235,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
                 return Verdict.no(f"Two tiles were given for position {t.position}.", rule)
             seen.add(t.position)
         return None
-
-    def _check_place(self, state: SofState, act: PlaceDemigod) -> Verdict:
-        problem = turns.turn_problem(state, act.seat, normal=True) or demigod_problem(
-            act.demigod, "sof.action.place"
-        )
-        if problem:
-            return problem
-        if state.where[act.demigod] != "off":
-            return Verdict.no(
-                f"{act.demigod} is already {place_words(state, act.demigod)}; only "
-                "demigods off the board can be placed.",
-                "sof.action.place",
-            )
-        tile = state.tile(act.tile)
-        if tile is None:
-            return Verdict.no(
-                f"There is no action tile at {act.tile[:20]!r} this Age.", "sof.action.place"
-            )
-        holder = state.occupant(act.tile)
-        if holder is not None:
-            return Verdict.no(
-                f"{holder} already stands on {tile_name(act.tile)}.", "sof.action.place"
-            )
-        where = tile_name(act.tile)
-        if tile.flipped:
-            if act.target is not None or act.direction is not None:
-                return Verdict.no(
-                    "That tile was flipped by the Smite god power: it has no action to take.",
-                    "sof.god.smite",
-                )
-            return Verdict.ok(
-                f"{act.demigod} goes to {where}, a flipped tile with no action.",
-                "sof.action.place",
-                "sof.god.smite",
-            )
-        if tile.action == "smite":
-            return self._check_smite_action(state, act, where)
-        if act.target is not None:
-            return Verdict.no(
-                f"A {TILE_ACTION_NAMES[tile.action]} tile sends nobody to the Abyss.",
-                "sof.action.place",
-            )
-        if tile.action == "abyss-fate":
-            if act.direction is None:
-                return Verdict.no(
-                    "Abyss Fate: say which way the marker moves.", "sof.action.abyss-fate"
-                )
-            step = ABYSS_LEFT if act.direction == "left" else ABYSS_RIGHT
-            if state.abyss_marker + step not in ABYSS_NAMES:
-                return Verdict.no(
-                    f"The Abyss marker is already at the {act.direction} end.",
-                    "sof.action.abyss-fate",
-                    "sof.assume.abyss-step",
-                )
-            return Verdict.ok(
-                f"{act.demigod} goes to {where} and moves the Abyss marker {act.direction}.",
-                "sof.action.place",
-                "sof.action.abyss-fate",
-            )
-        if act.direction is not None:
-            return Verdict.no("Only an Abyss Fate tile moves the Abyss marker.", "sof.action.place")
-        kind: ServantKind = tile.action  # type: ignore[assignment]
-        if supply_token(state, kind) is None:
-            return Verdict.ok(
-                f"{act.demigod} goes to {where}; no {SERVANT_NAMES[kind]} token is left to take.",
-                "sof.action.place",
-                "sof.action.servant",
-                "sof.assume.servant-unavailable",
-            )
-        return Verdict.ok(
-            f"{act.demigod} goes to {where} and {state.players[act.seat]} takes "
-            f"{SERVANT_NAMES[kind]}.",
-            "sof.action.place",
-            "sof.action.servant",
-        )
-
-    def _check_smite_action(self, state: SofState, act: PlaceDemigod, where: str) -> Verdict:
-        if act.direction is not None:
-            return Verdict.no("Only an Abyss Fate tile moves the Abyss marker.", "sof.action.place")
-        others = [d for d in state.off_board() if d != act.demigod]
-        if not others:
-            if act.target is not None:
-                return Verdict.no(
-                    "No other demigod is off the board, so the Smite action cannot be taken.",
-                    "sof.action.smite",
-                )
-            return Verdict.ok(
-                f"{act.demigod} goes to {where}; no demigod is left off the board to smite.",
-                "sof.action.place",
-                "sof.action.smite",
-                "sof.assume.smite-no-target",
-            )
-        if act.target is None:
-            return Verdict.no(
-                "Smite: name a demigod still off the board to send to the Abyss.",
-                "sof.action.smite",
-            )
-        problem = demigod_problem(act.target, "sof.action.smite")
-        if problem:
-            return problem
-        if act.target not in others:
-            return Verdict.no(
-                f"Smite only reaches demigods still off the board; {act.target} is "
-                f"{place_words(state, act.target)}.",
-                "sof.action.smite",
-            )
-        return Verdict.ok(
-            f"{act.demigod} goes to {where} and sends {act.target} to the Abyss.",
-            "sof.action.place",
-            "sof.action.smite",
-        )
 
     def _check_servant(self, state: SofState, act: PlaceServant) -> Verdict:
         problem = turns.turn_problem(state, act.seat, normal=True)
@@ -484,7 +370,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         if isinstance(action, SetupAge):
             return self._do_setup(state, action)
         if isinstance(action, PlaceDemigod):
-            return self._do_place(state, action)
+            return placement.do_place(state, action)
         if isinstance(action, PlaceServant):
             return self._do_servant(state, action)
         if isinstance(action, GodSmite | GodSwitch | GodSteal):
@@ -557,34 +443,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             )
         out[new_key] = new.quest()
         return out, effects
-
-    def _do_place(self, state: SofState, act: PlaceDemigod) -> tuple[SofState, Effects]:
-        where = dict(state.where)
-        where[act.demigod] = act.tile
-        effects = [f"{act.demigod} stands on {tile_name(act.tile)}."]
-        tile = state.tile(act.tile)
-        assert tile is not None
-        new = replace(state, where=where)
-        if not tile.flipped:
-            if tile.action == "smite" and act.target is not None:
-                where[act.target] = "abyss"
-                effects.append(f"{act.target} is sent to the Abyss.")
-            elif tile.action == "abyss-fate" and act.direction is not None:
-                marker = state.abyss_marker + (
-                    ABYSS_LEFT if act.direction == "left" else ABYSS_RIGHT
-                )
-                new = replace(new, abyss_marker=marker)
-                effects.append(f"The Abyss marker moves to the {ABYSS_NAMES[marker]}.")
-            elif tile.action in SERVANT_KINDS:
-                kind: ServantKind = tile.action  # type: ignore[assignment]
-                token = supply_token(state, kind)
-                if token is not None:
-                    servants = dict(state.servants)
-                    servants[token] = f"held-{act.seat}"
-                    new = replace(new, servants=servants)
-                    effects.append(f"{state.players[act.seat]} takes {SERVANT_NAMES[kind]}.")
-        new = replace(new, where=where)
-        return turns.after_turn(new, act.seat, effects)
 
     def _do_servant(self, state: SofState, act: PlaceServant) -> tuple[SofState, Effects]:
         token = held_token(state, act.seat, act.servant)
