@@ -27,6 +27,11 @@ from .state import SofState
 from .turns import after_turn, turn_problem
 
 
+def marker_step(direction: str) -> int:
+    """How far the Abyss marker moves for an Abyss Fate ``direction`` ("left" or "right")."""
+    return ABYSS_LEFT if direction == "left" else ABYSS_RIGHT
+
+
 def check_place(state: SofState, act: PlaceDemigod) -> Verdict:
     problem = turn_problem(state, act.seat, normal=True) or demigod_problem(
         act.demigod, "sof.action.place"
@@ -71,8 +76,7 @@ def check_place(state: SofState, act: PlaceDemigod) -> Verdict:
             return Verdict.no(
                 "Abyss Fate: say which way the marker moves.", "sof.action.abyss-fate"
             )
-        step = ABYSS_LEFT if act.direction == "left" else ABYSS_RIGHT
-        if state.abyss_marker + step not in ABYSS_NAMES:
+        if state.abyss_marker + marker_step(act.direction) not in ABYSS_NAMES:
             return Verdict.no(
                 f"The Abyss marker is already at the {act.direction} end.",
                 "sof.action.abyss-fate",
@@ -149,7 +153,7 @@ def do_place(state: SofState, act: PlaceDemigod) -> tuple[SofState, Effects]:
             where[act.target] = "abyss"
             effects.append(f"{act.target} is sent to the Abyss.")
         elif tile.action == "abyss-fate" and act.direction is not None:
-            marker = state.abyss_marker + (ABYSS_LEFT if act.direction == "left" else ABYSS_RIGHT)
+            marker = state.abyss_marker + marker_step(act.direction)
             new = replace(new, abyss_marker=marker)
             effects.append(f"The Abyss marker moves to the {ABYSS_NAMES[marker]}.")
         elif tile.action in SERVANT_KINDS:
