@@ -22,7 +22,7 @@ from typing import Any
 
 from rules.core import Action, Correct, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
-from . import board, deduction, end_of_age, placement, scoring, turns
+from . import deduction, end_of_age, placement, scoring, servants, turns
 from .actions import (
     ACTION_TYPES,
     Announce,
@@ -56,7 +56,6 @@ from .components import (
     TILE_ACTIONS,
     TILE_POSITIONS,
     GodPower,
-    slot_name,
     tile_name,
 )
 from .guards import (
@@ -135,7 +134,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             DealDemigods: self._check_deal,
             SetupAge: self._check_setup,
             PlaceDemigod: placement.check_place,
-            PlaceServant: self._check_servant,
+            PlaceServant: servants.check_servant,
             GodSmite: self._check_god_smite,
             GodSwitch: self._check_god_switch,
             GodSteal: self._check_god_steal,
@@ -235,42 +234,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
                 return Verdict.no(f"Two tiles were given for position {t.position}.", rule)
             seen.add(t.position)
         return None
-
-    def _check_servant(self, state: SofState, act: PlaceServant) -> Verdict:
-        problem = turns.turn_problem(state, act.seat, normal=True)
-        if problem:
-            return problem
-        if act.slot not in SLOTS:
-            return Verdict.no(
-                f"{act.slot[:20]!r} is not an edge slot (L0-L2, R0-R2, T0-T2, B0-B2).",
-                "sof.servant.place",
-            )
-        if state.slot_taken(act.slot):
-            return Verdict.no(
-                f"A servant already sits at {slot_name(act.slot)}.",
-                "sof.servant.place",
-                "sof.assume.one-servant-per-slot",
-            )
-        if held_token(state, act.seat, act.servant) is None:
-            return Verdict.no(
-                f"{state.players[act.seat]} holds no {SERVANT_NAMES[act.servant]} token this Age.",
-                "sof.servant.place",
-            )
-        rules = [
-            "sof.servant.place",
-            f"sof.servant.{act.servant}",
-            "sof.servant.stacking",
-            "sof.action.adjacent",
-        ]
-        for name, parts in board.contributions(state, act.servant, act.slot).items():
-            raw = state.renown[name] + sum(change for _, change in parts)
-            if board.clamp(raw) != raw:
-                rules.append("sof.servant.limits")
-                break
-        return Verdict.ok(
-            f"{SERVANT_NAMES[act.servant]} goes to {slot_name(act.slot)} and scores at once.",
-            *rules,
-        )
 
     def _god_problem(self, state: SofState, seat: int, power: GodPower) -> Verdict | None:
         problem = turns.turn_problem(state, seat, normal=False)
@@ -372,7 +335,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         if isinstance(action, PlaceDemigod):
             return placement.do_place(state, action)
         if isinstance(action, PlaceServant):
-            return self._do_servant(state, action)
+            return servants.do_servant(state, action)
         if isinstance(action, GodSmite | GodSwitch | GodSteal):
             return self._do_god(state, action)
         if isinstance(action, Pass):
@@ -443,26 +406,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             )
         out[new_key] = new.quest()
         return out, effects
-
-    def _do_servant(self, state: SofState, act: PlaceServant) -> tuple[SofState, Effects]:
-        token = held_token(state, act.seat, act.servant)
-        assert token is not None
-        servants = dict(state.servants)
-        servants[token] = act.slot
-        parts = board.contributions(state, act.servant, act.slot)
-        totals = {name: sum(change for _, change in items) for name, items in parts.items()}
-        renown, lines = board.apply_changes(state.renown, totals)
-        how = board.describe_contributions(parts)
-        effects = [f"{SERVANT_NAMES[act.servant]} is placed at {slot_name(act.slot)}."]
-        hit = board.servant_targets(state, act.servant, act.slot)
-        if not hit:
-            effects.append("It hits no quest.")
-        elif not parts:
-            effects.append("No demigod stands next to the quests it hits.")
-        for name, line in zip(totals, lines, strict=True):
-            effects.append(f"{line}: {how[name]}")
-        new = replace(state, servants=servants, renown=renown)
-        return turns.after_turn(new, act.seat, effects)
 
     def _do_god(
         self, state: SofState, act: GodSmite | GodSwitch | GodSteal
