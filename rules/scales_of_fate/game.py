@@ -22,7 +22,7 @@ from typing import Any
 
 from rules.core import Action, Correct, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
-from . import deduction, end_of_age, placement, scoring, servants, turns
+from . import deduction, end_of_age, god_powers, placement, scoring, servants, turns
 from .actions import (
     ACTION_TYPES,
     Announce,
@@ -43,7 +43,6 @@ from .components import (
     ABYSS_RIGHT,
     AGES,
     DEMIGODS,
-    GOD_POWER_NAMES,
     GOD_POWERS,
     MAX_ACTION_TILES,
     MAX_PRINTED_CHANGE,
@@ -55,16 +54,12 @@ from .components import (
     SLOTS,
     TILE_ACTIONS,
     TILE_POSITIONS,
-    GodPower,
-    tile_name,
 )
 from .guards import (
     Effects,
     blocked,
     demigod_problem,
-    held_token,
     pair_problem,
-    place_words,
     seat_problem,
 )
 from .state import Criterion, PlacedQuest, Quest, SofOptions, SofState, Tile, TileSpec
@@ -135,9 +130,9 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             SetupAge: self._check_setup,
             PlaceDemigod: placement.check_place,
             PlaceServant: servants.check_servant,
-            GodSmite: self._check_god_smite,
-            GodSwitch: self._check_god_switch,
-            GodSteal: self._check_god_steal,
+            GodSmite: god_powers.check_smite,
+            GodSwitch: god_powers.check_switch,
+            GodSteal: god_powers.check_steal,
             Pass: turns.check_pass,
             Announce: end_of_age.check_announce,
             FinalGuess: self._check_guess,
@@ -235,75 +230,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             seen.add(t.position)
         return None
 
-    def _god_problem(self, state: SofState, seat: int, power: GodPower) -> Verdict | None:
-        problem = turns.turn_problem(state, seat, normal=False)
-        if problem:
-            return problem
-        used = state.god_powers[power]
-        if used is not None:
-            return Verdict.no(
-                f"The {GOD_POWER_NAMES[power]} god power was already used by "
-                f"{state.players[used]}; each is used once per game.",
-                "sof.god.once",
-            )
-        return None
-
-    def _check_god_smite(self, state: SofState, act: GodSmite) -> Verdict:
-        problem = self._god_problem(state, act.seat, "smite") or demigod_problem(
-            act.demigod, "sof.god.smite"
-        )
-        if problem:
-            return problem
-        place = state.where[act.demigod]
-        if place == "abyss":
-            return Verdict.no(
-                f"{act.demigod} is already in the Abyss.",
-                "sof.god.smite",
-                "sof.assume.god-smite-target",
-            )
-        text = f"{act.demigod} goes to the Abyss"
-        if place in TILE_POSITIONS:
-            text += f" and {tile_name(place)} is flipped: it keeps no action"
-        return Verdict.ok(text + ".", "sof.god.smite", "sof.god.once")
-
-    def _check_god_switch(self, state: SofState, act: GodSwitch) -> Verdict:
-        problem = (
-            self._god_problem(state, act.seat, "switch")
-            or demigod_problem(act.first, "sof.god.switch")
-            or demigod_problem(act.second, "sof.god.switch")
-        )
-        if problem:
-            return problem
-        if act.first == act.second:
-            return Verdict.no("Switch needs two different demigods.", "sof.god.switch")
-        if state.where[act.first] == state.where[act.second]:
-            return Verdict.no(
-                f"{act.first} and {act.second} are both {place_words(state, act.first)}: "
-                "switching them changes nothing.",
-                "sof.god.switch",
-                "sof.assume.switch-different-places",
-            )
-        return Verdict.ok(
-            f"{act.first} and {act.second} trade places.", "sof.god.switch", "sof.god.once"
-        )
-
-    def _check_god_steal(self, state: SofState, act: GodSteal) -> Verdict:
-        problem = self._god_problem(state, act.seat, "steal")
-        if problem:
-            return problem
-        other = 1 - act.seat
-        if held_token(state, other, act.servant) is None:
-            return Verdict.no(
-                f"{state.players[other]} holds no unused {SERVANT_NAMES[act.servant]} token.",
-                "sof.god.steal",
-            )
-        return Verdict.ok(
-            f"{state.players[act.seat]} takes {SERVANT_NAMES[act.servant]} from "
-            f"{state.players[other]}.",
-            "sof.god.steal",
-            "sof.god.once",
-        )
-
     def _check_guess(self, state: SofState, act: FinalGuess) -> Verdict:
         problem = seat_problem(act.seat)
         if problem:
@@ -336,8 +262,12 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             return placement.do_place(state, action)
         if isinstance(action, PlaceServant):
             return servants.do_servant(state, action)
-        if isinstance(action, GodSmite | GodSwitch | GodSteal):
-            return self._do_god(state, action)
+        if isinstance(action, GodSmite):
+            return god_powers.do_smite(state, action)
+        if isinstance(action, GodSwitch):
+            return god_powers.do_switch(state, action)
+        if isinstance(action, GodSteal):
+            return god_powers.do_steal(state, action)
         if isinstance(action, Pass):
             return turns.do_pass(state, action)
         if isinstance(action, Announce):
@@ -406,41 +336,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             )
         out[new_key] = new.quest()
         return out, effects
-
-    def _do_god(
-        self, state: SofState, act: GodSmite | GodSwitch | GodSteal
-    ) -> tuple[SofState, Effects]:
-        powers = dict(state.god_powers)
-        name = state.players[act.seat]
-        effects: Effects = []
-        new = state
-        if isinstance(act, GodSmite):
-            powers["smite"] = act.seat
-            where = dict(state.where)
-            place = where[act.demigod]
-            where[act.demigod] = "abyss"
-            tiles = state.tiles
-            if place in TILE_POSITIONS:
-                tiles = tuple(replace(t, flipped=True) if t.position == place else t for t in tiles)
-                effects.append(f"{tile_name(place)} is flipped and loses its action.")
-            new = replace(state, where=where, tiles=tiles)
-            effects.insert(0, f"{name} uses Smite: {act.demigod} goes to the Abyss.")
-        elif isinstance(act, GodSwitch):
-            powers["switch"] = act.seat
-            where = dict(state.where)
-            where[act.first], where[act.second] = where[act.second], where[act.first]
-            new = replace(state, where=where)
-            effects.append(f"{name} uses Switch: {act.first} and {act.second} trade places.")
-        else:
-            powers["steal"] = act.seat
-            token = held_token(state, 1 - act.seat, act.servant)
-            assert token is not None
-            servants = dict(state.servants)
-            servants[token] = f"held-{act.seat}"
-            new = replace(state, servants=servants)
-            effects.append(f"{name} uses Steal and takes {SERVANT_NAMES[act.servant]}.")
-        effects.append(f"{name} loses 1 point at the end for this god power.")
-        return turns.after_turn(replace(new, god_powers=powers), act.seat, effects)
 
     def _do_guess(self, state: SofState, act: FinalGuess) -> tuple[SofState, Effects]:
         guesses = list(state.guesses)
