@@ -17,8 +17,9 @@ from .actions import (
     PlaceServant,
     SetupAge,
 )
+from .age_setup import random_setup
 from .components import DEMIGODS, SLOTS, TILE_POSITIONS
-from .game import GAME, ScalesOfFate, random_setup
+from .game import GAME, ScalesOfFate
 from .state import AgeRecord, Criterion, PlacedQuest, Quest, SofOptions, SofState, Tile, TileSpec
 
 __all__ = [

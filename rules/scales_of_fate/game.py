@@ -22,7 +22,7 @@ from typing import Any
 
 from rules.core import Action, Correct, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
-from . import deduction, end_of_age, god_powers, placement, scoring, servants, turns
+from . import age_setup, deduction, end_of_age, god_powers, placement, scoring, servants, turns
 from .actions import (
     ACTION_TYPES,
     Announce,
@@ -37,6 +37,7 @@ from .actions import (
     PlaceServant,
     SetupAge,
 )
+from .age_setup import random_setup as random_setup  # re-exported: imported from here
 from .components import (
     ABYSS_LEFT,
     ABYSS_NAMES,
@@ -44,7 +45,6 @@ from .components import (
     AGES,
     DEMIGODS,
     GOD_POWERS,
-    MAX_ACTION_TILES,
     MAX_PRINTED_CHANGE,
     RENOWN_MAX,
     RENOWN_MIN,
@@ -52,17 +52,15 @@ from .components import (
     SERVANT_NAMES,
     SERVANT_TOKENS,
     SLOTS,
-    TILE_ACTIONS,
     TILE_POSITIONS,
 )
 from .guards import (
     Effects,
-    blocked,
     demigod_problem,
     pair_problem,
     seat_problem,
 )
-from .state import Criterion, PlacedQuest, Quest, SofOptions, SofState, Tile, TileSpec
+from .state import SofOptions, SofState
 
 RULES = RuleIndex.from_toml("scales-of-fate", Path(__file__).with_name("rule_index.toml"))
 
@@ -102,6 +100,9 @@ class ScalesOfFate(Game[SofState, SofOptions]):
     def seat_names(self, state: SofState) -> list[str]:
         return list(state.players)
 
+    # kept on the class for callers that reach it here
+    _swap_special = staticmethod(age_setup.swap_special)
+
     # ----- legality ----------------------------------------------------------------------
 
     def _check(self, state: SofState, action: Action) -> Verdict:
@@ -126,8 +127,8 @@ class ScalesOfFate(Game[SofState, SofOptions]):
 
     def _checkers(self) -> dict[type[Action], Callable[[SofState, Any], Verdict]]:
         return {
-            DealDemigods: self._check_deal,
-            SetupAge: self._check_setup,
+            DealDemigods: age_setup.check_deal,
+            SetupAge: age_setup.check_setup,
             PlaceDemigod: placement.check_place,
             PlaceServant: servants.check_servant,
             GodSmite: god_powers.check_smite,
@@ -138,97 +139,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             FinalGuess: self._check_guess,
             Note: self._check_note,
         }
-
-    def _check_deal(self, state: SofState, act: DealDemigods) -> Verdict:
-        problem = seat_problem(act.seat)
-        if problem:
-            return problem
-        if state.phase != "deal":
-            return Verdict.no("The demigods were dealt at the start of the game.", "sof.setup.deal")
-        if state.hands[act.seat]:
-            return Verdict.no(
-                f"{state.players[act.seat]} already has their two demigods.", "sof.setup.deal"
-            )
-        problem = pair_problem(act.demigods, "sof.setup.deal")
-        if problem:
-            return problem
-        return Verdict.ok(
-            f"{state.players[act.seat]} keeps two demigods from their own deck, hidden.",
-            "sof.setup.deal",
-        )
-
-    def _check_setup(self, state: SofState, act: SetupAge) -> Verdict:
-        if state.phase != "setup":
-            return blocked(state)
-        if act.age != state.age:
-            return Verdict.no(
-                f"The table is setting up Age {state.age}, not {act.age}.", "sof.setup.age"
-            )
-        problem = self._quest_problem(state, act.quests)
-        if problem:
-            return problem
-        problem = self._tile_problem(act.tiles)
-        if problem:
-            return problem
-        for label, value in (("left", act.abyss_left), ("right", act.abyss_right)):
-            if not -MAX_PRINTED_CHANGE <= value <= MAX_PRINTED_CHANGE:
-                return Verdict.no(
-                    f"The Abyss {label} outcome {value} is beyond the renown track.",
-                    "sof.setup.age",
-                )
-        criterion_problem = deduction.criterion_problem(act.criterion)
-        if criterion_problem:
-            return Verdict.no(
-                f"The Age card's question: {criterion_problem}.", "sof.deduction.criterion"
-            )
-        rules = ["sof.setup.age", "sof.setup.quests", "sof.setup.tiles"]
-        if state.age > 1:
-            rules += ["sof.new-age.special", "sof.new-age.first-player"]
-        return Verdict.ok(f"Age {state.age} is laid out as entered.", *rules)
-
-    def _quest_problem(self, state: SofState, quests: tuple[PlacedQuest, ...]) -> Verdict | None:
-        rule = "sof.setup.quests"
-        for q in quests:
-            if not (0 <= q.row <= 2 and 0 <= q.col <= 2):
-                return Verdict.no(
-                    f"Quest at row {q.row}, column {q.col} is off the 3×3 grid.", rule
-                )
-            if not -MAX_PRINTED_CHANGE <= q.change <= MAX_PRINTED_CHANGE:
-                return Verdict.no(f"A quest change of {q.change} is beyond the renown track.", rule)
-        if state.age > 1 and len(quests) == 1:
-            if not quests[0].special:
-                return Verdict.no(
-                    "A new Age brings only a new special quest; mark it as special.",
-                    "sof.new-age.special",
-                )
-            return None
-        if len(quests) != 9:
-            need = "nine quests" if state.age == 1 else "the new special quest, or all nine quests"
-            return Verdict.no(f"Enter {need}; {len(quests)} were given.", rule)
-        cells = {(q.row, q.col) for q in quests}
-        if len(cells) != 9:
-            return Verdict.no("Two quests were given for the same spot.", rule)
-        specials = sum(q.special for q in quests)
-        if specials != 1:
-            return Verdict.no(f"Exactly one quest is special (red back), not {specials}.", rule)
-        return None
-
-    def _tile_problem(self, tiles: tuple[TileSpec, ...]) -> Verdict | None:
-        rule = "sof.setup.tiles"
-        if not 1 <= len(tiles) <= MAX_ACTION_TILES:
-            return Verdict.no(
-                f"An Age uses 1 to {MAX_ACTION_TILES} action tiles; {len(tiles)} were given.", rule
-            )
-        seen: set[str] = set()
-        for t in tiles:
-            if t.position not in TILE_POSITIONS:
-                return Verdict.no(
-                    f"{t.position[:20]!r} is not a tile position (h00-h21, v00-v12).", rule
-                )
-            if t.position in seen:
-                return Verdict.no(f"Two tiles were given for position {t.position}.", rule)
-            seen.add(t.position)
-        return None
 
     def _check_guess(self, state: SofState, act: FinalGuess) -> Verdict:
         problem = seat_problem(act.seat)
@@ -255,9 +165,9 @@ class ScalesOfFate(Game[SofState, SofOptions]):
 
     def _transition(self, state: SofState, action: Action) -> tuple[SofState, Effects]:
         if isinstance(action, DealDemigods):
-            return self._do_deal(state, action)
+            return age_setup.do_deal(state, action)
         if isinstance(action, SetupAge):
-            return self._do_setup(state, action)
+            return age_setup.do_setup(state, action)
         if isinstance(action, PlaceDemigod):
             return placement.do_place(state, action)
         if isinstance(action, PlaceServant):
@@ -282,60 +192,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
                 notes[action.seat].pop(action.demigod, None)
             return replace(state, notes=(notes[0], notes[1])), []
         raise TypeError(f"unhandled action {action!r}")
-
-    def _do_deal(self, state: SofState, act: DealDemigods) -> tuple[SofState, Effects]:
-        hands = list(state.hands)
-        hands[act.seat] = act.demigods
-        new = replace(state, hands=(hands[0], hands[1]))
-        effects = [f"{state.players[act.seat]} has two secret demigods."]
-        if all(new.hands):
-            new = replace(new, phase="setup")
-            effects.append("Both hands are dealt: lay out Age 1.")
-        return new, effects
-
-    def _do_setup(self, state: SofState, act: SetupAge) -> tuple[SofState, Effects]:
-        effects: Effects = []
-        if len(act.quests) == 9:
-            quests = {f"{q.row}{q.col}": q.quest() for q in act.quests}
-        else:
-            quests, moved = self._swap_special(state.quests, act.quests[0])
-            effects.extend(moved)
-        tiles = tuple(Tile(t.position, t.action) for t in act.tiles)
-        new = replace(
-            state,
-            phase="play",
-            quests=quests,
-            tiles=tiles,
-            abyss_left=act.abyss_left,
-            abyss_right=act.abyss_right,
-            criterion=act.criterion,
-            turn=state.first_player,
-            passed=(False, False),
-        )
-        effects.append(
-            f"Age {state.age} begins with {len(tiles)} action tiles; "
-            f"{state.players[state.first_player]} goes first."
-        )
-        return new, effects
-
-    @staticmethod
-    def _swap_special(
-        quests: Mapping[str, Quest], new: PlacedQuest
-    ) -> tuple[dict[str, Quest], Effects]:
-        out = dict(quests)
-        old_key = next(k for k, q in quests.items() if q.special)
-        new_key = f"{new.row}{new.col}"
-        del out[old_key]
-        effects = ["The old special quest is discarded."]
-        if new_key != old_key:
-            displaced = out.pop(new_key)
-            out[old_key] = displaced
-            effects.append(
-                f"The regular quest at row {new.row + 1}, column {new.col + 1} moves to the "
-                f"old special spot (row {int(old_key[0]) + 1}, column {int(old_key[1]) + 1})."
-            )
-        out[new_key] = new.quest()
-        return out, effects
 
     def _do_guess(self, state: SofState, act: FinalGuess) -> tuple[SofState, Effects]:
         guesses = list(state.guesses)
@@ -609,47 +465,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         if state.phase == "setup":
             picks.append(random_setup(state, rng))
         return picks
-
-
-def random_setup(state: SofState, rng: random.Random) -> SetupAge:
-    """A plausible random layout for the Age ``state`` is setting up (for demos and tests):
-    nine quests in Age 1, a new special quest later, 3-7 tiles, a simple question."""
-    if state.age == 1:
-        special = (rng.randrange(3), rng.randrange(3))
-        quests = tuple(
-            PlacedQuest(r, c, rng.random() < 0.5, (r, c) == special, rng.choice((-2, -1, 1, 2, 3)))
-            for r in range(3)
-            for c in range(3)
-        )
-    else:
-        quests = (
-            PlacedQuest(
-                rng.randrange(3),
-                rng.randrange(3),
-                rng.random() < 0.5,
-                True,
-                rng.choice((-3, -2, 2, 3)),
-            ),
-        )
-    positions = rng.sample(sorted(TILE_POSITIONS), rng.randrange(3, MAX_ACTION_TILES + 1))
-    tiles = tuple(TileSpec(p, rng.choice(TILE_ACTIONS)) for p in positions)
-    low = rng.randrange(0, 12)
-    criterion = rng.choice(
-        (
-            Criterion(min_renown=low, max_renown=low + 2),
-            Criterion(place="abyss"),
-            Criterion(place="tile", next_to=rng.choice(("special", "dark", "light"))),
-            Criterion(text="Demigods beside a fallen hero", manual=True),
-        )
-    )
-    return SetupAge(
-        age=state.age,
-        quests=quests,
-        tiles=tiles,
-        abyss_left=rng.choice((-3, -2, -1)),
-        abyss_right=rng.choice((1, 2, 3)),
-        criterion=criterion,
-    )
 
 
 GAME = ScalesOfFate()
