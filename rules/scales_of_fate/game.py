@@ -22,7 +22,17 @@ from typing import Any
 
 from rules.core import Action, Correct, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
-from . import age_setup, deduction, end_of_age, god_powers, placement, scoring, servants, turns
+from . import (
+    age_setup,
+    deduction,
+    end_of_age,
+    final_guess,
+    god_powers,
+    placement,
+    scoring,
+    servants,
+    turns,
+)
 from .actions import (
     ACTION_TYPES,
     Announce,
@@ -57,7 +67,6 @@ from .components import (
 from .guards import (
     Effects,
     demigod_problem,
-    pair_problem,
     seat_problem,
 )
 from .state import SofOptions, SofState
@@ -136,22 +145,9 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             GodSteal: god_powers.check_steal,
             Pass: turns.check_pass,
             Announce: end_of_age.check_announce,
-            FinalGuess: self._check_guess,
+            FinalGuess: final_guess.check_guess,
             Note: self._check_note,
         }
-
-    def _check_guess(self, state: SofState, act: FinalGuess) -> Verdict:
-        problem = seat_problem(act.seat)
-        if problem:
-            return problem
-        if state.phase != "guess":
-            return Verdict.no("Final guesses come after Age 3 has ended.", "sof.end.guess")
-        if state.guesses[act.seat]:
-            return Verdict.no(f"{state.players[act.seat]} has already guessed.", "sof.end.guess")
-        problem = pair_problem(act.demigods, "sof.end.guess")
-        if problem:
-            return problem
-        return Verdict.ok(f"{state.players[act.seat]} locks in a final guess.", "sof.end.guess")
 
     def _check_note(self, state: SofState, act: Note) -> Verdict:
         problem = seat_problem(act.seat) or demigod_problem(act.demigod, "sof.app.notes")
@@ -183,7 +179,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         if isinstance(action, Announce):
             return end_of_age.do_announce(state, action)
         if isinstance(action, FinalGuess):
-            return self._do_guess(state, action)
+            return final_guess.do_guess(state, action)
         if isinstance(action, Note):
             notes = [dict(state.notes[0]), dict(state.notes[1])]
             if action.text:
@@ -192,18 +188,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
                 notes[action.seat].pop(action.demigod, None)
             return replace(state, notes=(notes[0], notes[1])), []
         raise TypeError(f"unhandled action {action!r}")
-
-    def _do_guess(self, state: SofState, act: FinalGuess) -> tuple[SofState, Effects]:
-        guesses = list(state.guesses)
-        guesses[act.seat] = act.demigods
-        new = replace(state, guesses=(guesses[0], guesses[1]))
-        effects = [f"{state.players[act.seat]} has guessed."]
-        if all(new.guesses):
-            new = replace(new, phase="over")
-            sheet = self.score(new)
-            effects.append("Guesses and demigods are revealed.")
-            effects.append(sheet.summary)
-        return new, effects
 
     def age_is_over(self, state: SofState) -> bool:
         """Has the Age in ``state`` run its course? (see ``turns.age_is_over``)"""
@@ -221,19 +205,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
     def score(self, state: SofState) -> ScoreSheet:
         """The score pad for ``state``. Raises ``ValueError`` when a hand is unknown (not
         dealt yet, or hidden from this copy of the state)."""
-        if not all(len(h) == 2 for h in state.hands):
-            raise ValueError("both players' demigods must be known to score")
-        pads = [
-            scoring.PadInput(
-                name=state.players[seat],
-                demigods=(state.hands[seat][0], state.hands[seat][1]),
-                guess=state.guesses[seat],
-                god_powers=state.powers_used_by(seat),
-                first_player=state.first_player == seat,
-            )
-            for seat in (0, 1)
-        ]
-        return scoring.score_pads(state.renown, pads)
+        return final_guess.score_sheet(state)
 
     def score_json(self, data: Any) -> dict[str, Any]:
         return scoring.score_json(data)
