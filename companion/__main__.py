@@ -19,8 +19,6 @@ from pathlib import Path
 
 from rules import registry
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description="Serve Fatekeeper on the LAN.")
@@ -60,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     from .app import build_main
     from .hub import Hub
     from .store.db import open_database
+    from .theme import assets_dir
 
     if extra := os.environ.get("FATEKEEPER_EXTRA_GAMES"):
         _register_extra_games(extra)
@@ -88,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         host=args.host,
         port=args.port,
         view=ft.AppView.WEB_BROWSER,
-        assets_dir=str(ASSETS),
+        assets_dir=str(assets_dir()),
         no_cdn=True,
     )
     return 0

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import flet as ft
 
 TAP = 48
@@ -14,11 +17,32 @@ MUTED = ft.Colors.ON_SURFACE_VARIANT
 PAD = 16
 
 
+FONT = "DejaVu Sans"
+"""The app's text font, shipped in ``assets/fonts`` (licence beside it). Offline, the web
+engine cannot download its fallback fonts, so any character its own font lacks ("→", "−",
+"×", "½", "✓") would be drawn as an empty box; DejaVu Sans covers them all."""
+FONT_FILES: dict[str, str] = {
+    FONT: "fonts/DejaVuSans.ttf",
+    f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf",
+}
+"""Font family -> file, relative to the assets folder (which the server serves at its root)."""
+
+
+def assets_dir() -> Path:
+    """The folder served as the app's assets: ``assets/`` of the checkout (also an editable
+    install), else the copy a regular install puts under ``<prefix>/share/fatekeeper``."""
+    checkout = Path(__file__).resolve().parent.parent / "assets"
+    if (checkout / FONT_FILES[FONT]).is_file():
+        return checkout
+    return Path(sys.prefix) / "share" / "fatekeeper" / "assets"
+
+
 def apply(page: ft.Page) -> None:
-    """Dark Material theme with one seed colour and no horizontal scrolling."""
+    """Dark Material theme with one seed colour, the bundled font, no horizontal scrolling."""
+    page.fonts = dict(FONT_FILES)
     page.theme_mode = ft.ThemeMode.DARK
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED)
-    page.theme = ft.Theme(color_scheme_seed=SEED)
+    page.dark_theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
+    page.theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
     page.padding = 0
     page.spacing = 0
 

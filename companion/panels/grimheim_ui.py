@@ -151,9 +151,9 @@ def verdict_box(v: Verdict, key: str, ctx: PanelContext | None = None) -> ft.Con
                 ),
             ],
         ),
-        ft.Text(_glyphs(v.reason), size=14),
+        ft.Text(v.reason, size=14),
     ]
-    lines.extend(ft.Text(f"• {_glyphs(e)}", size=13) for e in v.effects)
+    lines.extend(ft.Text(f"• {e}", size=13) for e in v.effects)
     if v.rules:
         rules_line: ft.Control = theme.muted("Rules: " + ", ".join(v.rules), size=12)
         if ctx is not None:
@@ -170,11 +170,6 @@ def verdict_box(v: Verdict, key: str, ctx: PanelContext | None = None) -> ft.Con
             border=ft.Border.all(1, colour),
         ),
     )
-
-
-def _glyphs(text: str) -> str:
-    """The app's bundled font has no arrow glyph (it would show as a box): say "to"."""
-    return text.replace(" → ", " to ").replace("→", " to ")
 
 
 def submit(ctx: PanelContext, action: Action) -> None:
