@@ -29,6 +29,7 @@ from . import (
     final_guess,
     god_powers,
     placement,
+    privacy,
     scoring,
     servants,
     turns,
@@ -66,14 +67,10 @@ from .components import (
 )
 from .guards import (
     Effects,
-    demigod_problem,
-    seat_problem,
 )
 from .state import SofOptions, SofState
 
 RULES = RuleIndex.from_toml("scales-of-fate", Path(__file__).with_name("rule_index.toml"))
-
-MAX_NOTE_CHARS = 200
 
 
 class ScalesOfFate(Game[SofState, SofOptions]):
@@ -146,16 +143,8 @@ class ScalesOfFate(Game[SofState, SofOptions]):
             Pass: turns.check_pass,
             Announce: end_of_age.check_announce,
             FinalGuess: final_guess.check_guess,
-            Note: self._check_note,
+            Note: privacy.check_note,
         }
-
-    def _check_note(self, state: SofState, act: Note) -> Verdict:
-        problem = seat_problem(act.seat) or demigod_problem(act.demigod, "sof.app.notes")
-        if problem:
-            return problem
-        if len(act.text) > MAX_NOTE_CHARS:
-            return Verdict.no(f"A note holds at most {MAX_NOTE_CHARS} characters.", "sof.app.notes")
-        return Verdict.ok("A private note on the score pad.", "sof.app.notes")
 
     # ----- transitions -------------------------------------------------------------------
 
@@ -181,12 +170,7 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         if isinstance(action, FinalGuess):
             return final_guess.do_guess(state, action)
         if isinstance(action, Note):
-            notes = [dict(state.notes[0]), dict(state.notes[1])]
-            if action.text:
-                notes[action.seat][action.demigod] = action.text
-            else:
-                notes[action.seat].pop(action.demigod, None)
-            return replace(state, notes=(notes[0], notes[1])), []
+            return privacy.do_note(state, action)
         raise TypeError(f"unhandled action {action!r}")
 
     def age_is_over(self, state: SofState) -> bool:
@@ -248,6 +232,10 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         quests[key] = replace(quests[key], change=value)
         return replace(state, quests=quests)
 
+    def redact(self, state: SofState, seat: int | None) -> SofState:
+        """What ``seat`` may see (see ``privacy.redact``)."""
+        return privacy.redact(state, seat)
+
     # ----- history, secrecy, invariants --------------------------------------------------
 
     def describe(self, state: SofState, action: Action) -> str:
@@ -284,26 +272,6 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         if isinstance(action, Correct):
             return f"Correction: {action.counter} set to {action.value}."
         return f"{type(action).kind}"
-
-    def redact(self, state: SofState, seat: int | None) -> SofState:
-        """Hide the other seat's demigods, final guess and notes (both seats' for ``None``).
-        Once the game is over, demigods and guesses are revealed as at the table; notes
-        always stay private."""
-        hidden = [s for s in (0, 1) if s != seat]
-        hands = list(state.hands)
-        guesses = list(state.guesses)
-        notes = [state.notes[0], state.notes[1]]
-        for s in hidden:
-            if state.phase != "over":
-                hands[s] = ()
-                guesses[s] = ()
-            notes[s] = {}
-        return replace(
-            state,
-            hands=(hands[0], hands[1]),
-            guesses=(guesses[0], guesses[1]),
-            notes=(notes[0], notes[1]),
-        )
 
     def invariants(self, state: SofState) -> list[str]:
         problems: list[str] = []
