@@ -1,0 +1,1 @@
+"""Conformance of every registered game: randomized contracts and CLI fuzzing."""

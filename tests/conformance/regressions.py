@@ -1,0 +1,66 @@
+"""Shrunk failing sequences from randomized conformance runs, kept as explicit tests.
+
+When ``test_conformance`` fails it prints a ``Regression(...)`` entry: paste it into
+``REGRESSIONS`` (after fixing the game) so the exact sequence is checked on every run.
+``test_recorded_regressions`` replays each entry through the same step checker, so every
+contract (check/apply agreement, round trips, invariants, redaction, replay) is re-verified
+on that sequence, and the entry's ``expect_legal`` pins which steps must be accepted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Regression:
+    """``actions`` (JSON, as the event log stores them) played from ``options`` on ``slug``.
+
+    ``expect_legal`` (optional) lists, per action, whether it must be accepted; when empty
+    every action is only required to keep the contracts.
+    """
+
+    slug: str
+    options: dict[str, Any] | None
+    actions: list[dict[str, Any]]
+    note: str = ""
+    expect_legal: tuple[bool, ...] = field(default=())
+
+
+REGRESSIONS: list[Regression] = [
+    # Tally: a correction on a finished game is accepted, and moves after it are still refused.
+    Regression(
+        "tally",
+        options={"target": 3, "secret": "owl"},
+        actions=[
+            {"type": "add", "seat": 0, "amount": 3},
+            {"type": "correct", "counter": "pile", "value": 1, "note": ""},
+            {"type": "add", "seat": 1, "amount": 1},
+            {"type": "correct", "counter": "pile", "value": 4, "note": ""},
+        ],
+        note="core.finished and core.correction bounds",
+        expect_legal=(True, True, False, False),
+    ),
+    # Grimheim: a hero at the top of the upgrade track (a correction to 20) could still take
+    # an upgrade at the end of the turn, leaving the counter at 21, above its printed 0..20.
+    Regression(
+        "grimheim",
+        options={
+            "heroes": ["Bjorn", "Alva"],
+            "track": "short",
+            "monster_die": False,
+            "starting_resources": True,
+            "upgrade_step_up": False,
+            "town_pieces": 0,
+        },
+        actions=[
+            {"type": "correct", "counter": "Bjorn.upgrades", "value": 20, "note": ""},
+            {"type": "place_card", "card": 36, "occupied": []},
+            {"type": "place_card", "card": 9, "occupied": []},
+            {"type": "correct", "counter": "Bjorn.xp", "value": 45, "note": ""},
+            {"type": "end_turn", "hero": "Bjorn", "upgrade": "new_ability", "draw": True},
+        ],
+        note="counter Bjorn.upgrades=21 outside 0..20 after end_turn with an upgrade",
+    ),
+]
