@@ -10,7 +10,7 @@ from rules import registry
 from rules.core import MalformedAction
 
 from .. import theme
-from .options_form import OptionsForm, fields_for
+from .options_form import OptionsForm, fields_for, refusal
 
 if TYPE_CHECKING:
     from ..app import Shell
@@ -35,7 +35,7 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
     name_field = ft.TextField(label="Table name (optional)")
     error = theme.tagged("new-table-error", ft.Text("", color=theme.BAD))
 
-    def seat_fields(n: int) -> None:
+    def seat_fields(n: int, *, fit_picks: bool = False) -> None:
         old = [f.value for f in state["seats"]]
         fields = []
         for i in range(n):
@@ -43,6 +43,10 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
             fields.append(ft.TextField(label=f"Seat {i + 1}", value=value))
         state["seats"] = fields
         seats_col.controls = [theme.tagged(f"seat-{i}", f) for i, f in enumerate(fields)]
+        if fit_picks and state["form"] is not None:
+            # A new number of seats: one hero (or other per-seat pick) per seat, keeping
+            # what the host picked so far. A fresh form keeps the game's own defaults.
+            state["form"].fit_to_seats(n)
 
     def fill_from_roster(name: str) -> None:
         fields = state["seats"]
@@ -62,15 +66,15 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
         if count_pick.value not in {str(n) for n in counts}:
             count_pick.value = str(counts[0])
         count_pick.visible = len(counts) > 1
-        seat_fields(int(count_pick.value or counts[0]))
-        form = OptionsForm(fields_for(game.options_type))
+        form = OptionsForm(fields_for(game.options_type), on_change=shell.page.update)
         state["form"] = form
+        seat_fields(int(count_pick.value or counts[0]))
         options_col.controls = [
             theme.tagged(f"option-{name}", control) for name, control in form.controls.items()
         ] or [theme.muted("This game has no options.")]
 
     def pick_count(_: Any) -> None:
-        seat_fields(int(count_pick.value or 0))
+        seat_fields(int(count_pick.value or 0), fit_picks=True)
         shell.page.update()
 
     def create(_: Any) -> None:
@@ -86,7 +90,13 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
             table = hub.create_table(
                 game_pick.value, options, seats, (name_field.value or "").strip()
             )
-        except (ValueError, MalformedAction) as exc:
+        except MalformedAction as exc:
+            # The game's decoder refused an option; everything entered stays to be fixed.
+            specs = state["form"].specs if state["form"] else []
+            error.content.value = refusal(str(exc), specs)  # type: ignore[union-attr]
+            shell.page.update()
+            return
+        except ValueError as exc:
             # Everything entered stays on screen to be fixed.
             error.content.value = str(exc)  # type: ignore[union-attr]
             shell.page.update()

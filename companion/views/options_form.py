@@ -1,15 +1,21 @@
 """Game options as form fields, derived from the game's ``options_type`` dataclass.
 
-``fields_for`` is pure (no Flet) so it is tested directly; ``build_form`` turns the specs
+``fields_for`` is pure (no Flet) so it is tested directly; ``OptionsForm`` turns the specs
 into controls and ``values`` reads them back as the JSON that ``Game.decode_options``
 accepts, so the game itself validates every value.
+
+A ``tuple[Literal[...], ...]`` field is an ordered pick of distinct choices ("picks"):
+chips in tap order. Such a pick is one per seat by default: ``fit_to_seats`` keeps what
+was picked, in order, and tops it up (or trims it) to the number of seats.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -18,8 +24,8 @@ import flet as ft
 
 @dataclass(frozen=True)
 class FieldSpec:
-    """One option: ``kind`` is bool, choice, int or text; ``choices`` for choice fields as
-    (wire value, label) pairs."""
+    """One option: ``kind`` is bool, choice, picks, int or text; ``choices`` for choice and
+    picks fields as (wire value, label) pairs; a picks default is a tuple of wire values."""
 
     name: str
     label: str
@@ -60,26 +66,123 @@ def fields_for(options_type: type) -> list[FieldSpec]:
             members = tuple((m.value, _label(m.name.lower())) for m in tp)
             wire = default.value if isinstance(default, enum.Enum) else default
             specs.append(FieldSpec(f.name, label, "choice", wire, members))
+        elif (item := _pick_item(tp)) is not None:
+            values = typing.get_args(item)
+            specs.append(
+                FieldSpec(
+                    f.name,
+                    label,
+                    "picks",
+                    tuple(default or ()),
+                    tuple((v, str(v)) for v in values),
+                )
+            )
         elif tp is int:
             specs.append(FieldSpec(f.name, label, "int", default))
         elif tp is str:
             specs.append(FieldSpec(f.name, label, "text", default or ""))
-        # Other field types (tuples, nested data) keep their defaults: they are not
+        # Other field types (free tuples, nested data) keep their defaults: they are not
         # something players pick at the table.
     return specs
 
 
-class OptionsForm:
-    """Controls for ``specs`` and their current values as options JSON."""
+def _pick_item(tp: Any) -> Any:
+    """The ``Literal`` item type of ``tuple[Literal[...], ...]``, else ``None``."""
+    if typing.get_origin(tp) is not tuple:
+        return None
+    args = typing.get_args(tp)
+    if len(args) == 2 and args[1] is Ellipsis and typing.get_origin(args[0]) is Literal:
+        return args[0]
+    return None
 
-    def __init__(self, specs: list[FieldSpec]) -> None:
+
+class OptionsForm:
+    """Controls for ``specs`` and their current values as options JSON.
+
+    ``on_change`` is called after the form redraws a control by itself (a chip tapped), so
+    the screen can push the change to the browser."""
+
+    def __init__(
+        self, specs: list[FieldSpec], on_change: Callable[[], None] | None = None
+    ) -> None:
         self.specs = specs
+        self.on_change = on_change
+        self.picked: dict[str, list[Any]] = {
+            s.name: list(s.default) for s in specs if s.kind == "picks"
+        }
         self.controls: dict[str, ft.Control] = {}
         for spec in specs:
             self.controls[spec.name] = self._control(spec)
 
-    @staticmethod
-    def _control(spec: FieldSpec) -> ft.Control:
+    # ----- picks (ordered multi-select) ---------------------------------------------------
+
+    def toggle(self, name: str, value: Any) -> None:
+        """Tap on a pick chip: add ``value`` at the end of the pick, or take it out."""
+        picked = self.picked[name]
+        if value in picked:
+            picked.remove(value)
+        else:
+            picked.append(value)
+        self._draw_picks(name)
+
+    def fit_to_seats(self, seats: int) -> None:
+        """Make every pick one per seat: keep the current picks in order, drop any beyond
+        ``seats``, then add the first choices not picked yet until there are ``seats``
+        (or the choices run out)."""
+        for spec in self.specs:
+            if spec.kind != "picks":
+                continue
+            picked = self.picked[spec.name][: max(seats, 0)]
+            for value, _ in spec.choices:
+                if len(picked) >= seats:
+                    break
+                if value not in picked:
+                    picked.append(value)
+            self.picked[spec.name] = picked
+            self._draw_picks(spec.name)
+
+    def _pick_chips(self, spec: FieldSpec) -> list[ft.Control]:
+        picked = self.picked[spec.name]
+        chips: list[ft.Control] = []
+        for value, text in spec.choices:
+            order = picked.index(value) + 1 if value in picked else 0
+            chips.append(
+                ft.Semantics(
+                    identifier=f"pick-{spec.name}-{value}",
+                    content=ft.Chip(
+                        label=ft.Text(f"{order}. {text}" if order else text),
+                        selected=bool(order),
+                        show_checkmark=False,
+                        on_select=lambda _, v=value, n=spec.name: self._tapped(n, v),
+                    ),
+                )
+            )
+        return chips
+
+    def _tapped(self, name: str, value: Any) -> None:
+        self.toggle(name, value)
+        if self.on_change is not None:
+            self.on_change()
+
+    def _draw_picks(self, name: str) -> None:
+        spec = next(s for s in self.specs if s.name == name)
+        column = self.controls.get(name)
+        if isinstance(column, ft.Column):
+            row = column.controls[1]
+            assert isinstance(row, ft.Row)
+            row.controls = self._pick_chips(spec)
+
+    # ----- building and reading -----------------------------------------------------------
+
+    def _control(self, spec: FieldSpec) -> ft.Control:
+        if spec.kind == "picks":
+            return ft.Column(
+                spacing=4,
+                controls=[
+                    ft.Text(f"{spec.label} (tap in order)", size=14),
+                    ft.Row(self._pick_chips(spec), wrap=True, spacing=6, run_spacing=6),
+                ],
+            )
         if spec.kind == "bool":
             return ft.Switch(label=spec.label, value=bool(spec.default))
         if spec.kind == "choice":
@@ -103,7 +206,9 @@ class OptionsForm:
         for spec in self.specs:
             control = self.controls[spec.name]
             raw = getattr(control, "value", None)
-            if spec.kind == "bool":
+            if spec.kind == "picks":
+                out[spec.name] = list(self.picked[spec.name])
+            elif spec.kind == "bool":
                 out[spec.name] = bool(raw)
             elif spec.kind == "choice":
                 # Dropdown keys are text; map back to the typed value the game expects.
@@ -118,3 +223,17 @@ class OptionsForm:
             else:
                 out[spec.name] = str(raw or "")
         return out
+
+
+def refusal(message: str, specs: list[FieldSpec]) -> str:
+    """A game's refusal of the options, in the form's words: the decoder's ``$options.x``
+    paths become the field's label ("Heroes: ..."), a whole-options problem reads
+    "Options: ..."."""
+    labels = {s.name: s.label for s in specs}
+
+    def field_label(m: re.Match[str]) -> str:
+        return labels.get(m.group(1), _label(m.group(1)))
+
+    text = re.sub(r"\$options\.([A-Za-z_][A-Za-z0-9_]*)(\[\d+\])?", field_label, message)
+    text = text.replace("$options", "Options")
+    return f"The game refused these options. {text}"

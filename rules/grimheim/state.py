@@ -16,6 +16,7 @@ Hex = tuple[int, int]
 GRIMHEIM: Hex = (9, 9)
 """The one area that stands for the whole town (the centre of the printed map)."""
 
+HeroName = Literal["Bjorn", "Alva", "Embla", "Boldur"]
 HERO_NAMES: tuple[str, ...] = ("Bjorn", "Alva", "Embla", "Boldur")
 TOWN_PIECES_BY_PLAYERS: dict[int, int] = {1: 4, 2: 6, 3: 8, 4: 10}
 """Town pieces placed at setup, by number of players (Freyja's Well is one of them)."""
@@ -51,7 +52,7 @@ class GrimheimOptions:
     one-step-up upgrade track, the long track and the monster die are the difficulty options.
     """
 
-    heroes: tuple[str, ...] = ("Bjorn", "Alva")
+    heroes: tuple[HeroName, ...] = ("Bjorn", "Alva")
     track: TrackName = "short"
     monster_die: bool = False
     starting_resources: bool = True
