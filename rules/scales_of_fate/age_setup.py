@@ -15,7 +15,7 @@ from rules.core import Verdict
 from . import deduction
 from .actions import DealDemigods, SetupAge
 from .components import MAX_ACTION_TILES, MAX_PRINTED_CHANGE, TILE_ACTIONS, TILE_POSITIONS
-from .guards import Effects, blocked, pair_problem, seat_problem
+from .guards import Effects, Handlers, blocked, pair_problem, seat_problem
 from .state import Criterion, PlacedQuest, Quest, SofState, Tile, TileSpec
 
 
@@ -205,3 +205,9 @@ def random_setup(state: SofState, rng: random.Random) -> SetupAge:
         abyss_right=rng.choice((1, 2, 3)),
         criterion=criterion,
     )
+
+
+HANDLERS: Handlers = {
+    DealDemigods: (check_deal, do_deal),
+    SetupAge: (check_setup, do_setup),
+}

@@ -22,7 +22,7 @@ from .components import (
     DEMIGODS,
     SERVANT_TOKENS,
 )
-from .guards import Effects, blocked, seat_problem
+from .guards import Effects, Handlers, blocked, seat_problem
 from .state import AgeRecord, Criterion, SofState
 
 
@@ -106,3 +106,8 @@ def do_announce(state: SofState, act: Announce) -> tuple[SofState, Effects]:
         f"{state.players[first]} takes the first player marker for Age {state.age + 1}.",
     ]
     return new, effects
+
+
+HANDLERS: Handlers = {
+    Announce: (check_announce, do_announce),
+}

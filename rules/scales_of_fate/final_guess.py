@@ -12,7 +12,7 @@ from rules.core import ScoreSheet, Verdict
 
 from . import scoring
 from .actions import FinalGuess
-from .guards import Effects, pair_problem, seat_problem
+from .guards import Effects, Handlers, pair_problem, seat_problem
 from .state import SofState
 
 
@@ -59,3 +59,8 @@ def score_sheet(state: SofState) -> ScoreSheet:
         for seat in (0, 1)
     ]
     return scoring.score_pads(state.renown, pads)
+
+
+HANDLERS: Handlers = {
+    FinalGuess: (check_guess, do_guess),
+}

@@ -12,7 +12,7 @@ from rules.core import Verdict
 
 from .actions import GodSmite, GodSteal, GodSwitch
 from .components import GOD_POWER_NAMES, SERVANT_NAMES, TILE_POSITIONS, GodPower, tile_name
-from .guards import Effects, demigod_problem, held_token, place_words
+from .guards import Effects, Handlers, demigod_problem, held_token, place_words
 from .state import SofState
 from .turns import after_turn, turn_problem
 
@@ -124,3 +124,10 @@ def do_steal(state: SofState, act: GodSteal) -> tuple[SofState, Effects]:
     servants[token] = f"held-{act.seat}"
     effects = [f"{state.players[act.seat]} uses Steal and takes {SERVANT_NAMES[act.servant]}."]
     return _spend(state, replace(state, servants=servants), act.seat, "steal", effects)
+
+
+HANDLERS: Handlers = {
+    GodSmite: (check_smite, do_smite),
+    GodSwitch: (check_switch, do_switch),
+    GodSteal: (check_steal, do_steal),
+}

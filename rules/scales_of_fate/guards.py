@@ -6,13 +6,23 @@ Each ``*_problem`` function returns ``None`` when all is well, otherwise the ref
 
 from __future__ import annotations
 
-from rules.core import Verdict
+from collections.abc import Callable
+from typing import Any
+
+from rules.core import Action, Verdict
 
 from .components import DEMIGODS, SERVANT_TOKENS, ServantKind, tile_name
 from .state import SofState
 
 Effects = list[str]
 """Plain-language lines describing what an action did, in order."""
+
+Check = Callable[[SofState, Any], Verdict]
+"""Is an action legal in a state, and why (effects are added by the game)."""
+Transition = Callable[[SofState, Any], tuple[SofState, Effects]]
+"""The state after a legal action, with its effects in plain words."""
+Handlers = dict[type[Action], tuple[Check, Transition]]
+"""Each action type's check and transition, registered by the module that owns the action."""
 
 _PHASE_BLOCKS: dict[str, tuple[str, str]] = {
     "deal": ("Both players first record the two demigods dealt to them.", "sof.setup.deal"),

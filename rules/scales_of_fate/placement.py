@@ -22,7 +22,7 @@ from .components import (
     ServantKind,
     tile_name,
 )
-from .guards import Effects, demigod_problem, place_words, supply_token
+from .guards import Effects, Handlers, demigod_problem, place_words, supply_token
 from .state import SofState
 from .turns import after_turn, turn_problem
 
@@ -166,3 +166,8 @@ def do_place(state: SofState, act: PlaceDemigod) -> tuple[SofState, Effects]:
                 effects.append(f"{state.players[act.seat]} takes {SERVANT_NAMES[kind]}.")
     new = replace(new, where=where)
     return after_turn(new, act.seat, effects)
+
+
+HANDLERS: Handlers = {
+    PlaceDemigod: (check_place, do_place),
+}

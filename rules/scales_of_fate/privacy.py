@@ -11,7 +11,7 @@ from dataclasses import replace
 from rules.core import Verdict
 
 from .actions import Note
-from .guards import Effects, demigod_problem, seat_problem
+from .guards import Effects, Handlers, demigod_problem, seat_problem
 from .state import SofState
 
 MAX_NOTE_CHARS = 200
@@ -55,3 +55,8 @@ def redact(state: SofState, seat: int | None) -> SofState:
         guesses=(guesses[0], guesses[1]),
         notes=(notes[0], notes[1]),
     )
+
+
+HANDLERS: Handlers = {
+    Note: (check_note, do_note),
+}

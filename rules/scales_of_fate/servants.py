@@ -13,7 +13,7 @@ from rules.core import Verdict
 from . import board
 from .actions import PlaceServant
 from .components import SERVANT_NAMES, SLOTS, slot_name
-from .guards import Effects, held_token
+from .guards import Effects, Handlers, held_token
 from .state import SofState
 from .turns import after_turn, turn_problem
 
@@ -74,3 +74,8 @@ def do_servant(state: SofState, act: PlaceServant) -> tuple[SofState, Effects]:
         effects.append(f"{line}: {how[name]}")
     new = replace(state, servants=servants, renown=renown)
     return after_turn(new, act.seat, effects)
+
+
+HANDLERS: Handlers = {
+    PlaceServant: (check_servant, do_servant),
+}

@@ -15,7 +15,7 @@ from rules.core import Verdict
 
 from .actions import Pass
 from .end_of_age import end_age
-from .guards import Effects, blocked, seat_problem
+from .guards import Effects, Handlers, blocked, seat_problem
 from .state import SofState
 
 
@@ -89,3 +89,8 @@ def age_is_over(state: SofState) -> bool:
 
 def can_place_demigod(state: SofState) -> bool:
     return bool(state.open_tiles()) and bool(state.off_board())
+
+
+HANDLERS: Handlers = {
+    Pass: (check_pass, do_pass),
+}
