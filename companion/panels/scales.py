@@ -146,7 +146,7 @@ class ScalesPanel:
             for name in ("secrets_top", "score", "board", "move", "extras", "bottom")
         }
         self.root.controls = [
-            scales_board.status(self.state, self.names),
+            scales_board.status(self.state, self.names, self.ctx.version),
             *self.holders.values(),
         ]
         self.refresh(*self.holders)
@@ -217,7 +217,6 @@ class ScalesPanel:
     def _move_card(self) -> ft.Control | None:
         s = self.state
         if s.phase == "deal":
-            done = [self.names[i] for i in (0, 1) if s.hands[i]]
             return _card(
                 "sof-deal",
                 "Deal the demigods",
@@ -227,7 +226,9 @@ class ScalesPanel:
                         "them below, in private.",
                         13,
                     ),
-                    theme.muted("Recorded so far: " + (", ".join(done) or "nobody"), 13),
+                    theme.muted(
+                        "The phase moves on to the Age setup once both pairs are recorded.", 13
+                    ),
                 ],
             )
         if s.phase == "setup":
@@ -245,7 +246,6 @@ class ScalesPanel:
         if s.phase == "announce":
             return self._announce_card()
         if s.phase == "guess":
-            done = [self.names[i] for i in (0, 1) if s.guesses[i]]
             return _card(
                 "sof-guess-status",
                 "Final guesses",
@@ -255,7 +255,7 @@ class ScalesPanel:
                         "private below. Guesses show when both are in.",
                         13,
                     ),
-                    theme.muted("Guessed so far: " + (", ".join(done) or "nobody"), 13),
+                    theme.muted("The score pad opens once both guesses are locked in.", 13),
                 ],
             )
         return None
@@ -672,9 +672,12 @@ class ScalesPanel:
             controls=[ft.Container(width=130)]
             + [
                 ft.Text(
-                    p.name, expand=True, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
+                    self.names[seat],
+                    expand=True,
+                    weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER,
                 )
-                for p in sheet.players
+                for seat in range(len(sheet.players))
             ]
         )
         rows: list[ft.Control] = [header]
@@ -724,7 +727,13 @@ class ScalesPanel:
                 ]
             )
         )
-        verdict = f"{sheet.winner} wins" if sheet.winner else "A shared result"
+        # The sheet names players as the rules state knows them; show the table's seat names.
+        winner = (
+            self.names[self.state.players.index(sheet.winner)]
+            if sheet.winner in self.state.players
+            else sheet.winner
+        )
+        verdict = f"{winner} wins" if winner else "A shared result"
         rows.append(
             theme.tagged(
                 "sof-winner", ft.Text(verdict, size=20, weight=ft.FontWeight.BOLD, color=theme.OK)
@@ -732,15 +741,15 @@ class ScalesPanel:
         )
         if sheet.tiebreak:
             rows.append(theme.muted(f"Decided by tie-break: {sheet.tiebreak}", 13))
-        if sheet.summary:
+        if sheet.summary and list(self.state.players) == self.names:
             rows.append(theme.muted(sheet.summary, 13))
-        for seat, player in enumerate(sheet.players):
+        for seat in range(len(sheet.players)):
             hand = self.state.hands[seat]
             guess = self.state.guesses[seat]
             if hand:
                 rows.append(
                     theme.muted(
-                        f"{player.name} held {' + '.join(hand)}"
+                        f"{self.names[seat]} held {' + '.join(hand)}"
                         + (f"; guessed {' + '.join(guess)}" if guess else ""),
                         13,
                     )

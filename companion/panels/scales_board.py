@@ -384,8 +384,9 @@ def age_card(state: SofState) -> ft.Control:
     )
 
 
-def status(state: SofState, names: list[str]) -> ft.Control:
-    """Whose turn, the first player marker, servants held and god power tokens."""
+def status(state: SofState, names: list[str], version: int) -> ft.Control:
+    """Whose turn, the first player marker, servants held and god power tokens, and the
+    table's move number (phones at one table show the same number when they are in step)."""
     phase_text = {
         "deal": "Deal the demigods",
         "setup": f"Age {state.age}: set up the board",
@@ -450,7 +451,16 @@ def status(state: SofState, names: list[str]) -> ft.Control:
         spacing=6,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         controls=[
-            theme.tagged("sof-turn", ft.Text(phase_text, size=18, weight=ft.FontWeight.BOLD)),
+            ft.Row(
+                controls=[
+                    ft.Semantics(
+                        identifier="sof-turn",
+                        expand=True,
+                        content=ft.Text(phase_text, size=18, weight=ft.FontWeight.BOLD),
+                    ),
+                    theme.tagged("sof-version", theme.muted(f"move {version}", 12)),
+                ],
+            ),
             ft.Row(spacing=6, controls=seats),
             theme.tagged("sof-god-powers", ft.Row(spacing=6, wrap=True, controls=powers)),
         ],
