@@ -28,7 +28,7 @@ from rules.core import (
     Verdict,
 )
 
-from . import data, hexmap
+from . import data, hexmap, monsters
 from . import heroes as hx
 from . import reinforcements as rf
 from . import state as geometry
@@ -57,6 +57,10 @@ from .actions import (
     ShareGold,
     SpendAction,
 )
+from .monsters import monster_name
+from .monsters import monster_reach as monster_reach  # re-exported: public before the split
+from .monsters import monster_stats as monster_stats  # re-exported: public before the split
+from .monsters import monster_steps as monster_steps  # re-exported: public before the split
 from .state import (
     GRIMHEIM,
     HAND_LIMIT,
@@ -69,7 +73,6 @@ from .state import (
     HeroState,
     Hex,
     MonsterStep,
-    MonsterTile,
     sorted_tiles,
     with_hero,
 )
@@ -101,35 +104,6 @@ def build_rule_index() -> RuleIndex:
 
 def _spot(h: Hex) -> str:
     return "Grimheim" if h == GRIMHEIM else f"area {h[0]},{h[1]}"
-
-
-def _monster_name(tile: MonsterTile) -> str:
-    name = rf.display_name(tile.kind)
-    return f"{name} ({'I' if tile.level == 1 else 'II'})" if tile.is_legend else name
-
-
-def monster_stats(tile: MonsterTile) -> tuple[int, int, int, int]:
-    """(rank, health, xp, armor) of a tile; Legends report rank 4 and their level's values."""
-    d = data.load()
-    if tile.is_legend:
-        lv = d.legends[tile.kind].levels[tile.level]
-        return 4, lv.health, lv.xp, lv.armor
-    k = d.monsters[tile.kind]
-    return k.rank, k.health, k.xp, k.armor
-
-
-def monster_steps(tile: MonsterTile) -> int:
-    d = data.load()
-    if tile.is_legend:
-        return d.legends[tile.kind].levels[tile.level].steps
-    return d.monsters[tile.kind].steps
-
-
-def monster_reach(tile: MonsterTile) -> int:
-    """Attack range: 2 for the Fire Horde, 1 otherwise."""
-    d = data.load()
-    faction = d.legends[tile.kind].faction if tile.is_legend else d.monsters[tile.kind].faction
-    return 2 if faction == "fire_horde" else 1
 
 
 class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
@@ -397,11 +371,11 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             dist = geometry.distance(hero.at, target)
             if dist > reach:
                 return Verdict.no(
-                    f"The {_monster_name(tile)} is {dist} areas away; {name}'s range is {reach}.",
+                    f"The {monster_name(tile)} is {dist} areas away; {name}'s range is {reach}.",
                     rule,
                 )
-        dealt, killed, xp = self._damage_result(tile, damage, unpreventable)
-        effects = [f"{_monster_name(tile)} at {_spot(target)} takes {dealt} damage"]
+        dealt, killed, xp = monsters.damage_result(tile, damage, unpreventable)
+        effects = [f"{monster_name(tile)} at {_spot(target)} takes {dealt} damage"]
         rules = [rule]
         if dealt < damage:
             effects.append(f"armor prevents {damage - dealt}")
@@ -409,42 +383,25 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             effects.append(f"killed: back to the supply, {name} gains {xp} XP")
             rules += ["grim.supply.kill", "grim.xp.kill"]
         return Verdict.ok(
-            f"{name} deals {dealt} damage to the {_monster_name(tile)}.", *rules, effects=effects
+            f"{name} deals {dealt} damage to the {monster_name(tile)}.",
+            *rules,
+            effects=effects,
         )
-
-    @staticmethod
-    def _damage_result(
-        tile: MonsterTile, damage: int, unpreventable: bool
-    ) -> tuple[int, bool, int]:
-        _, health, xp, armor = monster_stats(tile)
-        dealt = damage if unpreventable or damage == 0 else max(0, damage - armor)
-        return dealt, tile.damage + dealt >= health, xp
 
     def _hurt_monster(
         self, state: GrimheimState, name: str, target: Hex, damage: int, unpreventable: bool
     ) -> GrimheimState:
         tile = state.monster_at(target)
         assert tile is not None
-        dealt, killed, xp = self._damage_result(tile, damage, unpreventable)
+        dealt, killed, xp = monsters.damage_result(tile, damage, unpreventable)
         if not killed:
             hit = replace(tile, damage=tile.damage + dealt)
             return replace(state, monsters=tuple(hit if m is tile else m for m in state.monsters))
-        state = self._remove_tile(state, tile)
+        state = monsters.remove_tile(state, tile)
         hero = state.hero(name)
         return with_hero(
             state, replace(hero, xp=min(MAX_CRYSTALS, hero.xp + xp), kills=hero.kills + 1)
         )
-
-    @staticmethod
-    def _remove_tile(state: GrimheimState, tile: MonsterTile) -> GrimheimState:
-        """``state`` with ``tile`` off the map: back to the supply (a Legend leaves play)."""
-        monsters = tuple(m for m in state.monsters if m is not tile)
-        if tile.is_legend:
-            legends = {k: v for k, v in state.legends_in_play.items() if k != tile.kind}
-            return replace(state, monsters=monsters, legends_in_play=legends)
-        supply = dict(state.supply)
-        supply[tile.kind] = supply.get(tile.kind, 0) + 1
-        return replace(state, monsters=monsters, supply=supply)
 
     def _apply_attack(self, state: GrimheimState, a: Attack) -> GrimheimState:
         state = self._mark(state, a.hero, "attack")
@@ -903,7 +860,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 tile = state.monster_at(frm)
                 if tile is None:
                     return f"no monster stands at {_spot(frm)}", []
-                who = _monster_name(tile)
+                who = monster_name(tile)
             if not geometry.borders(frm, to):
                 return f"{_spot(to)} does not border {_spot(frm)}", []
             if to != GRIMHEIM:
@@ -927,25 +884,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             moves = [(state.monster_at(f), geometry.normalise(t)) for f, t in a.shifts]
             for tile, to in moves:
                 assert tile is not None
-                state = self._relocate(state, tile, to)
+                state = monsters.relocate(state, tile, to)
         for h in a.ambush:
-            state = self._add_tile(state, "goblin", h)
+            state = monsters.add_tile(state, "goblin", h)
         return replace(state, die_face=a.face, monster_step="move")
-
-    def _relocate(self, state: GrimheimState, tile: MonsterTile, to: Hex) -> GrimheimState:
-        """``tile`` moved to ``to``; into Grimheim it destroys town pieces and leaves the map."""
-        if to == GRIMHEIM:
-            state = self._remove_tile(state, tile)
-            loss = 3 if tile.is_legend else 1
-            return replace(state, town=max(0, state.town - loss))
-        monsters = [replace(m, at=to) if m is tile else m for m in state.monsters]
-        return replace(state, monsters=sorted_tiles(monsters))
-
-    def _add_tile(self, state: GrimheimState, kind: str, at: Hex) -> GrimheimState:
-        supply = dict(state.supply)
-        supply[kind] -= 1
-        tiles = sorted_tiles([*state.monsters, MonsterTile(kind=kind, at=at)])
-        return replace(state, supply=supply, monsters=tiles)
 
     def _check_monsters_move(self, state: GrimheimState, a: MonstersMove) -> Verdict:
         bad = self._monster_step_problem(state, "move")
@@ -1013,7 +955,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             if tile is None:
                 return f"no monster stands at {_spot(frm)}", lines, state
             start = origin[frm]
-            name = _monster_name(tile)
+            name = monster_name(tile)
             if start in frozen:
                 return (
                     f"the {name} at {_spot(start)} stands next to a hero and does not move",
@@ -1051,10 +993,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             if hero_there is not None:
                 return f"{hero_there.name} stands in {_spot(to)}", lines, state
             if other is not None and not tile.is_legend:
-                return f"{_spot(to)} is occupied by a {_monster_name(other)}", lines, state
+                return f"{_spot(to)} is occupied by a {monster_name(other)}", lines, state
             lines.append(f"{name}: {_spot(frm)} → {_spot(to)}")
             if to == GRIMHEIM:
-                state = self._relocate(state, tile, to)
+                state = monsters.relocate(state, tile, to)
                 lines.append(f"it enters Grimheim: town → {state.town}")
                 del origin[frm]
                 if state.town == 0:
@@ -1063,15 +1005,15 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 continue
             if other is not None:
                 # A Legend swaps places with the monster in its way.
-                monsters = [
+                swapped = [
                     replace(m, at=to) if m is tile else replace(m, at=frm) if m is other else m
                     for m in state.monsters
                 ]
-                state = replace(state, monsters=sorted_tiles(monsters))
+                state = replace(state, monsters=sorted_tiles(swapped))
                 origin[frm], origin[to] = origin[to], start
-                lines.append(f"the {_monster_name(other)} swaps back to {_spot(frm)}")
+                lines.append(f"the {monster_name(other)} swaps back to {_spot(frm)}")
             else:
-                state = self._relocate(state, tile, to)
+                state = monsters.relocate(state, tile, to)
                 origin[to] = start
                 del origin[frm]
             if hexmap.next_to_hero(to, heroes_out):
@@ -1243,14 +1185,14 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         )
 
     def _apply_place_monster(self, state: GrimheimState, a: PlaceMonster) -> GrimheimState:
-        return self._add_tile(state, a.monster, a.at)
+        return monsters.add_tile(state, a.monster, a.at)
 
     def _check_remove_monster(self, state: GrimheimState, a: RemoveMonster) -> Verdict:
         tile = state.monster_at(a.at)
         if tile is None:
             return Verdict.no(f"There is no monster at {_spot(a.at)}.", "grim.free.effects")
         return Verdict.ok(
-            f"The {_monster_name(tile)} leaves the map.",
+            f"The {monster_name(tile)} leaves the map.",
             "grim.free.effects",
             "grim.supply.conservation",
             effects=["back to the supply"],
@@ -1259,7 +1201,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def _apply_remove_monster(self, state: GrimheimState, a: RemoveMonster) -> GrimheimState:
         tile = state.monster_at(a.at)
         assert tile is not None
-        return self._remove_tile(state, tile)
+        return monsters.remove_tile(state, tile)
 
     def _check_move_monster(self, state: GrimheimState, a: MoveMonster) -> Verdict:
         tile = state.monster_at(a.frm)
@@ -1271,10 +1213,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         to = geometry.normalise(a.to)
         if to != GRIMHEIM and to in state.occupied():
             return Verdict.no(f"{_spot(to)} is occupied.", "grim.map.one_per_area")
-        effects = [f"{_monster_name(tile)}: {_spot(a.frm)} → {_spot(to)}"]
+        effects = [f"{monster_name(tile)}: {_spot(a.frm)} → {_spot(to)}"]
         rules = ["grim.free.effects"]
         if to == GRIMHEIM:
-            loss = 3 if tile.is_legend else 1
+            loss = monsters.town_loss(tile)
             effects.append(f"it enters Grimheim: town → {max(0, state.town - loss)}")
             rules.append("grim.monster.enters_grimheim")
         return Verdict.ok("A monster is moved.", *rules, effects=effects)
@@ -1282,7 +1224,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def _apply_move_monster(self, state: GrimheimState, a: MoveMonster) -> GrimheimState:
         tile = state.monster_at(a.frm)
         assert tile is not None
-        return self._relocate(state, tile, geometry.normalise(a.to))
+        return monsters.relocate(state, tile, geometry.normalise(a.to))
 
     # ----- outcome and result sheet -----------------------------------------------------------
 
@@ -1357,7 +1299,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             for card in sorted(h.mana):
                 out[f"{h.name}.mana.{card}"] = (0, MAX_CRYSTALS)
         for kind, m in d.monsters.items():
-            placed = sum(1 for t in state.monsters if t.kind == kind and not t.is_legend)
+            placed = monsters.placed_count(state, kind)
             out[f"supply.{kind}"] = (0, m.tiles - placed)
         for t in state.monsters:
             out[f"monster.{t.at[0]},{t.at[1]}.damage"] = (0, monster_stats(t)[1] - 1)
@@ -1386,7 +1328,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             return replace(state, town=value)
         head, _, rest = counter.partition(".")
         if head == "supply":
-            placed = sum(1 for t in state.monsters if t.kind == rest and not t.is_legend)
+            placed = monsters.placed_count(state, rest)
             box = data.load().monsters[rest].tiles
             supply = {**state.supply, rest: value}
             untracked = {**state.untracked, rest: box - placed - value}
@@ -1411,7 +1353,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         d = data.load()
         broken: list[str] = []
         for kind, m in d.monsters.items():
-            placed = sum(1 for t in state.monsters if t.kind == kind and not t.is_legend)
+            placed = monsters.placed_count(state, kind)
             supply = state.supply.get(kind, 0)
             untracked = state.untracked.get(kind, 0)
             if supply < 0 or untracked < 0:
