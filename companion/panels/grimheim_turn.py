@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from rules.grimheim import data
+from rules.grimheim import data, hexmap
 from rules.grimheim.actions import (
     AdvanceTime,
     EndTurn,
@@ -251,8 +251,9 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
                 ft.Row(
                     spacing=8,
                     controls=[
-                        big_button(f"Open {hero.name}", open_hero, key="grim-open-hero",
-                                   tonal=True),
+                        big_button(
+                            f"Open {hero.name}", open_hero, key="grim-open-hero", tonal=True
+                        ),
                         big_button(
                             "End turn",
                             lambda _: submit(ctx, end),
@@ -261,8 +262,9 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
                         ),
                     ],
                 ),
-                theme.muted("Upgrades at the end of a turn are chosen on the hero's board.",
-                            size=12),
+                theme.muted(
+                    "Upgrades at the end of a turn are chosen on the hero's board.", size=12
+                ),
             ],
         )
     )
@@ -281,9 +283,7 @@ def monster_checklist(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.
     state: GrimheimState = ctx.state
     current = _step_index(state)
     rows: list[ft.Control] = [
-        theme.tagged(
-            "grim-phase", ft.Text("Monster turn", size=18, weight=ft.FontWeight.BOLD)
-        )
+        theme.tagged("grim-phase", ft.Text("Monster turn", size=18, weight=ft.FontWeight.BOLD))
     ]
     track = track_of(state)
     for i, (key, title) in enumerate(STEP_TITLES):
@@ -374,10 +374,22 @@ def _die_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Con
         out.append(
             theme.muted("Roll the monster die here, or roll the real one and pick its face.")
         )
-        out.append(ft.Row([big_button("Roll the monster die", roll, key="grim-roll",
-                                      icon=ft.Icons.CASINO, disabled=not ctx.can_act)]))
+        out.append(
+            ft.Row(
+                [
+                    big_button(
+                        "Roll the monster die",
+                        roll,
+                        key="grim-roll",
+                        icon=ft.Icons.CASINO,
+                        disabled=not ctx.can_act,
+                    )
+                ]
+            )
+        )
     chips = []
     for face in faces:
+
         def pick(_: Any, f: str = face) -> None:
             mem.die_face = f
             mem.die_rolled_at = ctx.version
@@ -396,7 +408,7 @@ def _die_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Con
     out.append(ft.Row(chips, wrap=True, spacing=4, run_spacing=4))
     if mem.die_face:
         title, words = DIE_WORDS[mem.die_face]
-        action = MonsterDie(face=mem.die_face)
+        action = die_action(state, mem.die_face)
         v = ctx.check(action)
         out.append(
             theme.tagged(
@@ -408,19 +420,30 @@ def _die_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Con
                     content=ft.Column(
                         spacing=4,
                         controls=[
-                            ft.Row([ft.Icon(ft.Icons.CASINO), ft.Text(
-                                title, size=18, weight=ft.FontWeight.BOLD)]),
+                            ft.Row(
+                                [
+                                    ft.Icon(ft.Icons.CASINO),
+                                    ft.Text(title, size=18, weight=ft.FontWeight.BOLD),
+                                ]
+                            ),
                             ft.Text(words, size=14),
                         ],
                     ),
                 ),
             )
         )
-        if mem.die_face in ("maneuver_1", "maneuver_2", "push", "ambush") and not v.legal:
+        if mem.die_face in ("maneuver_1", "maneuver_2", "push", "ambush"):
+            lines = die_lines(state, action) or ["Nothing moves: no piece can do this now."]
             out.append(
-                theme.muted(
-                    "Move the pieces on the board first; record each moved monster or the "
-                    "new goblins on the Map tab, then apply."
+                theme.tagged(
+                    "grim-die-plan",
+                    ft.Column(
+                        spacing=2,
+                        controls=[
+                            theme.muted("Do this on the board, then apply:", size=13),
+                            *(ft.Text(f"• {line}", size=13) for line in lines),
+                        ],
+                    ),
                 )
             )
         if any(h.at != GRIMHEIM for h in state.heroes) or mem.die_face not in ("ambush",):
@@ -438,6 +461,38 @@ def _die_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Con
             )
         )
     return out
+
+
+def die_action(state: GrimheimState, face: str) -> MonsterDie:
+    """The ``monster_die`` action for ``face`` with what it moves or places on the board, as
+    the rules compute it (``hexmap.die_proposal``)."""
+    shifts, ambush = hexmap.die_proposal(
+        face,
+        [h.at for h in state.heroes],
+        {t.at: t.kind for t in state.monsters},
+        goblins=state.supply.get("goblin", 0),
+    )
+    return MonsterDie(face=face, shifts=shifts, ambush=ambush)
+
+
+def die_lines(state: GrimheimState, action: MonsterDie) -> list[str]:
+    """What ``action`` does, one plain sentence per piece."""
+    lines: list[str] = []
+    for frm, to in action.shifts:
+        where = "into Grimheim" if hexmap.in_grimheim(to) else f"to {hex_label(to)}"
+        if action.face == "push":
+            hero = state.hero_at(frm)
+            who = hero.name if hero is not None else "a hero"
+            lines.append(f"{who} is pushed from {hex_label(frm)} {where}.")
+        else:
+            tile = state.monster_at(frm)
+            who = monster_name(tile.kind) if tile is not None else "a monster"
+            lines.append(f"The {who} at {hex_label(frm)} turns {where}.")
+    for spot in action.ambush:
+        beside = [h.name for h in state.heroes if hexmap.adjacent(h.at, spot)]
+        next_to = f" (next to {' or '.join(beside)})" if beside else ""
+        lines.append(f"A new goblin goes on {hex_label(spot)}{next_to}.")
+    return lines
 
 
 def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Control]:
@@ -513,18 +568,31 @@ def _attack_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
                     ft.Text(hero.name, size=15, expand=True),
                     theme.tagged(
                         f"grim-hit-{hero.name}-minus",
-                        ft.IconButton(ft.Icons.REMOVE, on_click=lambda _, c=change: c(-1),
-                                      width=theme.TAP, height=theme.TAP),
+                        ft.IconButton(
+                            ft.Icons.REMOVE,
+                            on_click=lambda _, c=change: c(-1),
+                            width=theme.TAP,
+                            height=theme.TAP,
+                        ),
                     ),
                     theme.tagged(
                         f"grim-hit-{hero.name}",
-                        ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=32,
-                                text_align=ft.TextAlign.CENTER),
+                        ft.Text(
+                            str(value),
+                            size=20,
+                            weight=ft.FontWeight.BOLD,
+                            width=32,
+                            text_align=ft.TextAlign.CENTER,
+                        ),
                     ),
                     theme.tagged(
                         f"grim-hit-{hero.name}-plus",
-                        ft.IconButton(ft.Icons.ADD, on_click=lambda _, c=change: c(1),
-                                      width=theme.TAP, height=theme.TAP),
+                        ft.IconButton(
+                            ft.Icons.ADD,
+                            on_click=lambda _, c=change: c(1),
+                            width=theme.TAP,
+                            height=theme.TAP,
+                        ),
                     ),
                 ],
             )
@@ -628,10 +696,14 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
     if picked is None:
         found = matching_cards(state, mem.card_query)
         if not found:
-            head.append(ft.Text(
-                f"No {state.reinforce_deck} card matches {mem.card_query!r}.", color=theme.BAD))
+            head.append(
+                ft.Text(
+                    f"No {state.reinforce_deck} card matches {mem.card_query!r}.", color=theme.BAD
+                )
+            )
         chips: list[ft.Control] = []
         for c in found[:40]:
+
             def choose(_: Any, n: int = c.number) -> None:
                 mem.card_number = n
                 mem.occupied = set()
@@ -707,11 +779,18 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
 
     buttons: list[ft.Control] = [big_button("Other card", back, key="grim-card-back", tonal=True)]
     if v_place.legal:
-        buttons.append(big_button("Place monsters", do_place, key="grim-card-place",
-                                  disabled=not ctx.can_act))
+        buttons.append(
+            big_button("Place monsters", do_place, key="grim-card-place", disabled=not ctx.can_act)
+        )
     else:
-        buttons.append(big_button("Card to bottom", do_redraw, key="grim-card-redraw",
-                                  disabled=not ctx.can_act or not v_redraw.legal))
+        buttons.append(
+            big_button(
+                "Card to bottom",
+                do_redraw,
+                key="grim-card-redraw",
+                disabled=not ctx.can_act or not v_redraw.legal,
+            )
+        )
     head.append(ft.Row(buttons, spacing=8))
     # The map comes last so the verdict and the buttons stay on the first screen.
     head.append(
@@ -722,9 +801,7 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
     )
     if mem.occupied:
         head.append(
-            ft.Text(
-                "Occupied at the table: " + "; ".join(hex_label(h) for h in occupied), size=13
-            )
+            ft.Text("Occupied at the table: " + "; ".join(hex_label(h) for h in occupied), size=13)
         )
     head.append(map_view(ctx, mem, refresh, highlight=picked))
     return card(ft.Column(head, spacing=8), key="grim-reinforce", border=colour)

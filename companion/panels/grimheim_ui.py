@@ -16,6 +16,7 @@ import flet as ft
 
 from rules.core import Action, Verdict
 from rules.grimheim import data
+from rules.grimheim.reinforcements import display_name
 
 from .. import theme
 from .base import PanelContext
@@ -80,14 +81,8 @@ def memory(page: Any) -> UiMemory:
     return mem
 
 
-def monster_name(kind: str) -> str:
-    """Printed name of a monster kind or a Legend key."""
-    d = data.load()
-    if kind in d.monsters:
-        return d.monsters[kind].name
-    if kind in d.legends:
-        return d.legends[kind].name
-    return kind
+monster_name = display_name
+"""Printed name of a monster kind or Legend key: the rules' own, under the panels' name."""
 
 
 def hex_label(at: Coord) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -569,6 +569,82 @@ def maneuver(
                 moving.discard(h)
                 changed = True
     return {h: target[h] for h in moving}
+
+
+def die_proposal(
+    face: str,
+    heroes: Sequence[Coord],
+    monsters: Mapping[Coord, str],
+    *,
+    goblins: int,
+) -> tuple[tuple[tuple[Coord, Coord], ...], tuple[Coord, ...]]:
+    """What the monster die's ``face`` does on the board, as the ``monster_die`` action
+    records it: ``(shifts, ambush)``.
+
+    ``heroes``: the heroes' areas in player order (a hero in Grimheim at any of its hexes);
+    ``monsters``: areas to monster keys; ``goblins``: goblins left in the supply.
+
+    * maneuver_1 / maneuver_2: hero by hero in player order, ``maneuver`` turns the monsters
+      next to that hero clockwise / counter-clockwise (grim.monster.die_maneuver). A monster
+      turns at most once per roll; afterwards it stands still for later heroes and blocks
+      like any monster that cannot turn (grim.monster.die_maneuver_once).
+    * push: in player order, each hero next to a monster moves to its ``push_target``, areas
+      taken by heroes already pushed counting as occupied (grim.monster.die_push).
+    * ambush: one new goblin per hero outside Grimheim while the supply lasts, each in a
+      free area outside Grimheim next to a different hero; earlier heroes first, areas a
+      hero could stand in before mountains and lakes, then clockwise from north-east
+      (grim.monster.die_ambush). Empty if no such placement exists.
+    * any other face moves and places nothing.
+    """
+    outside = [h for h in heroes if not in_grimheim(h)]
+    if face in ("maneuver_1", "maneuver_2"):
+        positions = dict(monsters)
+        turned: set[Coord] = set()
+        shifts: list[tuple[Coord, Coord]] = []
+        for hero in heroes:
+            fresh = {h: k for h, k in positions.items() if h not in turned}
+            moved = maneuver(hero, fresh, {*outside, *turned}, clockwise=face == "maneuver_1")
+            kinds = {frm: positions.pop(frm) for frm in moved}
+            for frm, to in moved.items():
+                shifts.append((frm, to))
+                if not in_grimheim(to):
+                    positions[to] = kinds[frm]
+                    turned.add(to)
+        return tuple(shifts), ()
+    if face == "push":
+        occupied = {*monsters, *outside}
+        pushes: list[tuple[Coord, Coord]] = []
+        for hero in outside:
+            if not any(adjacent(hero, m) for m in monsters):
+                continue
+            target = push_target(hero, occupied - {hero})
+            if target is None:
+                continue
+            pushes.append((hero, target))
+            occupied.discard(hero)
+            if not in_grimheim(target):
+                occupied.add(target)
+        return tuple(pushes), ()
+    if face == "ambush":
+        need = min(len(outside), max(goblins, 0))
+        taken = {*monsters, *outside}
+
+        def spots(hero: Coord) -> list[Coord]:
+            free = [n for n in neighbours(hero) if not in_grimheim(n) and n not in taken]
+            return sorted(free, key=lambda n: terrain_problem(n) is not None)
+
+        def place(i: int, used: tuple[Coord, ...]) -> tuple[Coord, ...] | None:
+            if len(used) == need:
+                return used
+            if len(outside) - i < need - len(used):
+                return None
+            for spot in spots(outside[i]):
+                if spot not in used and (found := place(i + 1, (*used, spot))) is not None:
+                    return found
+            return place(i + 1, used)  # this hero gets none (the supply is short)
+
+        return (), place(0, ()) or ()
+    return (), ()
 
 
 # ----- drawing -----------------------------------------------------------------------------
