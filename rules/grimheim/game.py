@@ -57,6 +57,17 @@ from .actions import (
     ShareGold,
     SpendAction,
 )
+from .guards import (
+    card_problem,
+    current_step,
+    damage_problem,
+    hero_problem,
+    hex_problem,
+    monster_step_problem,
+    phase_text,
+    spot,
+    track,
+)
 from .monsters import monster_name
 from .monsters import monster_reach as monster_reach  # re-exported: public before the split
 from .monsters import monster_stats as monster_stats  # re-exported: public before the split
@@ -80,10 +91,7 @@ from .state import (
 _HERE = Path(__file__).resolve().parent
 STARTING_ABILITY = "starting ability"
 MAX_TOWN = 10
-MAX_DAMAGE_INPUT = 60
-"""Largest damage one action may report; far above any roll, it only catches typos."""
 MAX_EQUIPMENT_DAMAGE = 40
-MAX_CARD_NAME = 40
 UPGRADES = ("new_ability", "flip_hero", "flip_ability")
 
 
@@ -100,10 +108,6 @@ def build_rule_index() -> RuleIndex:
             seen.add(r.id)
             unique.append(r)
     return RuleIndex("grimheim", tuple(unique))
-
-
-def _spot(h: Hex) -> str:
-    return "Grimheim" if h == GRIMHEIM else f"area {h[0]},{h[1]}"
 
 
 class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
@@ -166,7 +170,8 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         return [h.name for h in state.heroes]
 
     def track(self, state: GrimheimState) -> tuple[data.TimeStep, ...]:
-        return data.load().time_tracks[state.options.track]
+        """The time track the table plays on."""
+        return track(state)
 
     # ----- check ------------------------------------------------------------------------------
 
@@ -234,22 +239,14 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
 
     # ----- shared guards ----------------------------------------------------------------------
 
-    def _hero_problem(self, state: GrimheimState, name: str) -> Verdict | None:
-        if name not in {h.name for h in state.heroes}:
-            at_table = ", ".join(h.name for h in state.heroes)
-            return Verdict.no(
-                f"{name!r} is not at this table (heroes: {at_table}).", "grim.setup.heroes"
-            )
-        return None
-
     def _turn_problem(self, state: GrimheimState, name: str, space: str) -> Verdict | None:
         """Why ``name`` may not use action space ``space`` now, or ``None``."""
-        bad = self._hero_problem(state, name)
+        bad = hero_problem(state, name)
         if bad:
             return bad
         if state.phase != "heroes":
             return Verdict.no(
-                f"Action spaces are used on hero turns; now it is {self._phase_text(state)}.",
+                f"Action spaces are used on hero turns; now it is {phase_text(state)}.",
                 "grim.turn.only_current",
             )
         current = state.heroes[state.turn].name
@@ -266,37 +263,6 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             return Verdict.no(
                 f"{name} has already taken two actions this turn.", "grim.turn.two_actions"
             )
-        return None
-
-    def _monster_step_problem(self, state: GrimheimState, step: str) -> Verdict | None:
-        if state.phase == "monsters" and state.monster_step == step:
-            return None
-        return Verdict.no(
-            f"The monster turn goes in order; now it is {self._phase_text(state)}.",
-            "grim.mturn.order",
-        )
-
-    def _phase_text(self, state: GrimheimState) -> str:
-        if state.phase == "heroes":
-            return f"{state.heroes[state.turn].name}'s turn"
-        if state.phase == "reinforce":
-            return (
-                f"reinforcements ({state.reinforcements_left} {state.reinforce_deck} "
-                "card(s) still to place)"
-            )
-        if state.phase == "monsters":
-            return {
-                "time": "the monster turn: move the Rune Stone",
-                "die": "the monster turn: roll the monster die",
-                "move": "the monster turn: monsters move",
-                "attack": "the monster turn: monsters attack",
-            }[state.monster_step]
-        return "the end of the game"
-
-    @staticmethod
-    def _hex_problem(h: Hex, what: str) -> Verdict | None:
-        if not geometry.on_map(h):
-            return Verdict.no(f"{what} {h[0]},{h[1]} is not an area of the map.", "grim.map.grid")
         return None
 
     # ----- hero actions -----------------------------------------------------------------------
@@ -318,7 +284,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         if not 0 <= bonus <= 5:
             return Verdict.no("Card movement bonuses range from 0 to 5.", rule)
         for raw in path:
-            bad = self._hex_problem(raw, "Step")
+            bad = hex_problem(raw, "Step")
             if bad:
                 return bad
         if hero.at == GRIMHEIM and geometry.normalise(path[0]) == GRIMHEIM:
@@ -330,7 +296,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             return Verdict(False, verdict.reason, rules)
         dest = geometry.normalise(path[-1])
         return Verdict.ok(
-            verdict.reason, *rules, effects=[*verdict.effects, f"{name} → {_spot(dest)}"]
+            verdict.reason, *rules, effects=[*verdict.effects, f"{name} → {spot(dest)}"]
         )
 
     def _apply_move(self, state: GrimheimState, a: Move) -> GrimheimState:
@@ -357,11 +323,12 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     ) -> Verdict:
         hero = state.hero(name)
         rule = "grim.action.attack" if reach is not None else "grim.free.effects"
-        if not 0 <= damage <= MAX_DAMAGE_INPUT:
-            return Verdict.no(f"Damage must be 0 to {MAX_DAMAGE_INPUT}.", rule)
+        bad = damage_problem(damage, rule)
+        if bad:
+            return bad
         tile = state.monster_at(target)
         if tile is None:
-            return Verdict.no(f"There is no monster at {_spot(target)}.", rule)
+            return Verdict.no(f"There is no monster at {spot(target)}.", rule)
         if reach is not None:
             if hero.at == GRIMHEIM:
                 return Verdict.no(
@@ -375,7 +342,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                     rule,
                 )
         dealt, killed, xp = monsters.damage_result(tile, damage, unpreventable)
-        effects = [f"{monster_name(tile)} at {_spot(target)} takes {dealt} damage"]
+        effects = [f"{monster_name(tile)} at {spot(target)} takes {dealt} damage"]
         rules = [rule]
         if dealt < damage:
             effects.append(f"armor prevents {damage - dealt}")
@@ -439,18 +406,11 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         hero = replace(hero, hand=hero.hand - a.discard + 1, actions=(*hero.actions, "prepare"))
         return with_hero(state, hero)
 
-    def _card_problem(self, card: str) -> str:
-        if not card.strip():
-            return "name the card that takes the mana"
-        if len(card) > MAX_CARD_NAME:
-            return f"card names are at most {MAX_CARD_NAME} characters"
-        return ""
-
     def _check_focus(self, state: GrimheimState, a: Focus) -> Verdict:
         bad = self._turn_problem(state, a.hero, "focus")
         if bad:
             return bad
-        problem = self._card_problem(a.card)
+        problem = card_problem(a.card)
         if problem:
             return Verdict.no(f"Focus: {problem}.", "grim.action.focus")
         hero = state.hero(a.hero)
@@ -537,12 +497,12 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         return self._mark(state, a.hero, a.space)
 
     def _check_end_turn(self, state: GrimheimState, a: EndTurn) -> Verdict:
-        bad = self._hero_problem(state, a.hero)
+        bad = hero_problem(state, a.hero)
         if bad:
             return bad
         if state.phase != "heroes" or state.heroes[state.turn].name != a.hero:
             return Verdict.no(
-                f"{a.hero} can only end its own turn; now it is {self._phase_text(state)}.",
+                f"{a.hero} can only end its own turn; now it is {phase_text(state)}.",
                 "grim.turn.only_current",
             )
         hero = state.hero(a.hero)
@@ -593,7 +553,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     # ----- free actions and card effects ------------------------------------------------------
 
     def _check_deal_damage(self, state: GrimheimState, a: DealDamage) -> Verdict:
-        bad = self._hero_problem(state, a.hero)
+        bad = hero_problem(state, a.hero)
         if bad:
             return bad
         return self._damage_verdict(state, a.hero, a.target, a.damage, a.unpreventable, None)
@@ -602,11 +562,12 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         return self._hurt_monster(state, a.hero, a.target, a.damage, a.unpreventable)
 
     def _check_hero_damage(self, state: GrimheimState, a: HeroDamage) -> Verdict:
-        bad = self._hero_problem(state, a.hero)
+        bad = hero_problem(state, a.hero)
         if bad:
             return bad
-        if not 0 <= a.damage <= MAX_DAMAGE_INPUT:
-            return Verdict.no(f"Damage must be 0 to {MAX_DAMAGE_INPUT}.", "grim.hero.health")
+        bad = damage_problem(a.damage, "grim.hero.health")
+        if bad:
+            return bad
         return Verdict.ok(
             f"{a.hero} takes {a.damage} damage.",
             *self._hero_damage_rules(state, {a.hero: a.damage}),
@@ -641,7 +602,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         return hx.damage_hero(state, a.hero, a.damage)[0]
 
     def _check_gain(self, state: GrimheimState, a: Gain) -> Verdict:
-        bad = self._hero_problem(state, a.hero)
+        bad = hero_problem(state, a.hero)
         if bad:
             return bad
         hero = state.hero(a.hero)
@@ -666,7 +627,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         if a.cards:
             effects.append(f"hand → {hand}")
         if a.mana:
-            problem = self._card_problem(a.card)
+            problem = card_problem(a.card)
             if problem:
                 return Verdict.no(f"Mana: {problem}.", "grim.free.mana_on_card")
             mana = hero.mana.get(a.card, 0) + a.mana
@@ -706,7 +667,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
 
     def _check_share_gold(self, state: GrimheimState, a: ShareGold) -> Verdict:
         for name in (a.giver, a.taker):
-            bad = self._hero_problem(state, name)
+            bad = hero_problem(state, name)
             if bad:
                 return bad
         rule = "grim.free.share_gold"
@@ -735,20 +696,20 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         return with_hero(state, replace(taker, xp=taker.xp + a.amount))
 
     def _check_place_hero(self, state: GrimheimState, a: PlaceHero) -> Verdict:
-        bad = self._hero_problem(state, a.hero) or self._hex_problem(a.to, "Area")
+        bad = hero_problem(state, a.hero) or hex_problem(a.to, "Area")
         if bad:
             return bad
         to = geometry.normalise(a.to)
         hero = state.hero(a.hero)
         if to != GRIMHEIM and to in state.occupied() - {hero.at}:
-            return Verdict.no(f"{_spot(to)} is occupied.", "grim.map.one_per_area")
+            return Verdict.no(f"{spot(to)} is occupied.", "grim.map.one_per_area")
         terrain = geometry.hero_terrain_problem(to)
         if terrain:
             return Verdict.no(terrain[0], terrain[1])
         return Verdict.ok(
-            f"{a.hero} is moved to {_spot(to)}.",
+            f"{a.hero} is moved to {spot(to)}.",
             "grim.free.effects",
-            effects=[f"{a.hero} → {_spot(to)}"],
+            effects=[f"{a.hero} → {spot(to)}"],
         )
 
     def _apply_place_hero(self, state: GrimheimState, a: PlaceHero) -> GrimheimState:
@@ -757,13 +718,13 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     # ----- monster turn -----------------------------------------------------------------------
 
     def _check_advance_time(self, state: GrimheimState, a: AdvanceTime) -> Verdict:
-        bad = self._monster_step_problem(state, "time")
+        bad = monster_step_problem(state, "time")
         if bad:
             return bad
-        track = self.track(state)
+        steps = track(state)
         new = state.time + 1
-        step = track[new - 1]
-        effects = [f"Rune Stone → step {new} of {len(track)}"]
+        step = steps[new - 1]
+        effects = [f"Rune Stone → step {new} of {len(steps)}"]
         rules = ["grim.mturn.order"]
         if step.mark == "axes":
             effects.append(f"reinforcements this turn: each player draws a {step.deck} card")
@@ -771,7 +732,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         if step.mark == "skull":
             effects.append("skull: every monster charges this turn (one extra area)")
             rules.append("grim.time.skull")
-        if new == len(track):
+        if new == len(steps):
             effects.append("last step: the heroes win if Freyja's Well stands after this turn")
             rules.append("grim.time.last")
         return Verdict.ok("The monster turn begins: move the Rune Stone.", *rules, effects=effects)
@@ -782,10 +743,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
 
     def current_step(self, state: GrimheimState) -> data.TimeStep:
         """The time-track step the Rune Stone stands on."""
-        return self.track(state)[state.time - 1]
+        return current_step(state)
 
     def _check_monster_die(self, state: GrimheimState, a: MonsterDie) -> Verdict:
-        bad = self._monster_step_problem(state, "die")
+        bad = monster_step_problem(state, "die")
         if bad:
             return bad
         faces = data.load().monster_die
@@ -808,7 +769,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             problem = self._ambush_problem(state, a.ambush)
             if problem:
                 return Verdict.no(problem, "grim.monster.die_ambush")
-            effects += [f"goblin → {_spot(h)}" for h in a.ambush]
+            effects += [f"goblin → {spot(h)}" for h in a.ambush]
         return Verdict.ok(
             f"Monster die: {a.face.replace('_', ' ')}.", "grim.mturn.die", effects=effects
         )
@@ -826,9 +787,9 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         taken = state.occupied()
         for h in spots:
             if not geometry.on_map(h) or geometry.normalise(h) == GRIMHEIM:
-                return f"{_spot(h)} is not an area outside Grimheim"
+                return f"{spot(h)} is not an area outside Grimheim"
             if h in taken:
-                return f"{_spot(h)} is occupied"
+                return f"{spot(h)} is occupied"
         for heroes in permutations(outside, need):
             if all(geometry.adjacent(h.at, s) for h, s in zip(heroes, spots, strict=True)):
                 return ""
@@ -851,7 +812,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             if heroes:
                 hero = state.hero_at(frm)
                 if hero is None:
-                    return f"no hero stands at {_spot(frm)}", []
+                    return f"no hero stands at {spot(frm)}", []
                 terrain = geometry.hero_terrain_problem(to)
                 if terrain:
                     return f"{hero.name} cannot be pushed there: {terrain[0]}", []
@@ -859,17 +820,17 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             else:
                 tile = state.monster_at(frm)
                 if tile is None:
-                    return f"no monster stands at {_spot(frm)}", []
+                    return f"no monster stands at {spot(frm)}", []
                 who = monster_name(tile)
             if not geometry.borders(frm, to):
-                return f"{_spot(to)} does not border {_spot(frm)}", []
+                return f"{spot(to)} does not border {spot(frm)}", []
             if to != GRIMHEIM:
                 if to in tos:
-                    return f"two pieces cannot end in {_spot(to)}", []
+                    return f"two pieces cannot end in {spot(to)}", []
                 if to in state.occupied() - movers:
-                    return f"{_spot(to)} is occupied", []
+                    return f"{spot(to)} is occupied", []
                 tos.append(to)
-            lines.append(f"{who}: {_spot(frm)} → {_spot(to)}")
+            lines.append(f"{who}: {spot(frm)} → {spot(to)}")
         return "", lines
 
     def _apply_monster_die(self, state: GrimheimState, a: MonsterDie) -> GrimheimState:
@@ -890,14 +851,14 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         return replace(state, die_face=a.face, monster_step="move")
 
     def _check_monsters_move(self, state: GrimheimState, a: MonstersMove) -> Verdict:
-        bad = self._monster_step_problem(state, "move")
+        bad = monster_step_problem(state, "move")
         if bad:
             return bad
         problem, lines, _ = self._simulate_moves(state, a.steps)
         rules = ["grim.mturn.move", "grim.mturn.move_trust"]
         if problem:
             return Verdict.no(problem, "grim.mturn.move", "grim.monster.adjacent_stays")
-        skull = self.current_step(state).mark == "skull"
+        skull = current_step(state).mark == "skull"
         effects = list(lines)
         if skull:
             effects.insert(0, "skull step: every monster charges (one extra area)")
@@ -917,7 +878,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def expected_moves(self, state: GrimheimState) -> MonstersMove:
         """The movement step as the printed paths resolve it (``hexmap``): every monster
         in order, with charges for skull steps and the monster die's rank-1 charge."""
-        skull = self.current_step(state).mark == "skull"
+        skull = current_step(state).mark == "skull"
         charging = {
             m.at for m in state.monsters if state.die_face == "charge" and monster_stats(m)[0] == 1
         }
@@ -940,7 +901,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         self, state: GrimheimState, steps: tuple[tuple[Hex, Hex], ...]
     ) -> tuple[str, list[str], GrimheimState]:
         """Play ``steps`` one by one; returns (problem, effect lines, resulting state)."""
-        skull = self.current_step(state).mark == "skull"
+        skull = current_step(state).mark == "skull"
         heroes_out = [h.at for h in state.heroes if h.at != GRIMHEIM]
         frozen = {m.at for m in state.monsters if hexmap.next_to_hero(m.at, heroes_out)}
         stopped: set[Hex] = set()
@@ -953,22 +914,22 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             to = geometry.normalise(raw_to)
             tile = state.monster_at(frm)
             if tile is None:
-                return f"no monster stands at {_spot(frm)}", lines, state
+                return f"no monster stands at {spot(frm)}", lines, state
             start = origin[frm]
             name = monster_name(tile)
             if start in frozen:
                 return (
-                    f"the {name} at {_spot(start)} stands next to a hero and does not move",
+                    f"the {name} at {spot(start)} stands next to a hero and does not move",
                     lines,
                     state,
                 )
             if not geometry.borders(frm, to):
-                return f"{_spot(to)} does not border {_spot(frm)}", lines, state
+                return f"{spot(to)} does not border {spot(frm)}", lines, state
             path_next = geometry.monster_next(frm)
             if path_next is not None and to != path_next:
                 return (
-                    f"the {name} at {_spot(frm)} follows its path to {_spot(path_next)}, "
-                    f"not {_spot(to)}",
+                    f"the {name} at {spot(frm)} follows its path to {spot(path_next)}, "
+                    f"not {spot(to)}",
                     lines,
                     state,
                 )
@@ -991,10 +952,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             other = state.monster_at(to) if to != GRIMHEIM else None
             hero_there = state.hero_at(to)
             if hero_there is not None:
-                return f"{hero_there.name} stands in {_spot(to)}", lines, state
+                return f"{hero_there.name} stands in {spot(to)}", lines, state
             if other is not None and not tile.is_legend:
-                return f"{_spot(to)} is occupied by a {monster_name(other)}", lines, state
-            lines.append(f"{name}: {_spot(frm)} → {_spot(to)}")
+                return f"{spot(to)} is occupied by a {monster_name(other)}", lines, state
+            lines.append(f"{name}: {spot(frm)} → {spot(to)}")
             if to == GRIMHEIM:
                 state = monsters.relocate(state, tile, to)
                 lines.append(f"it enters Grimheim: town → {state.town}")
@@ -1011,7 +972,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 ]
                 state = replace(state, monsters=sorted_tiles(swapped))
                 origin[frm], origin[to] = origin[to], start
-                lines.append(f"the {monster_name(other)} swaps back to {_spot(frm)}")
+                lines.append(f"the {monster_name(other)} swaps back to {spot(frm)}")
             else:
                 state = monsters.relocate(state, tile, to)
                 origin[to] = start
@@ -1036,22 +997,23 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         return replace(state, monster_step="attack")
 
     def _check_monsters_attack(self, state: GrimheimState, a: MonstersAttack) -> Verdict:
-        bad = self._monster_step_problem(state, "attack")
+        bad = monster_step_problem(state, "attack")
         if bad:
             return bad
         for name, amount in a.damage.items():
-            bad = self._hero_problem(state, name)
+            bad = hero_problem(state, name)
             if bad:
                 return bad
-            if not 0 <= amount <= MAX_DAMAGE_INPUT:
-                return Verdict.no(f"Damage must be 0 to {MAX_DAMAGE_INPUT}.", "grim.mturn.attack")
+            bad = damage_problem(amount, "grim.mturn.attack")
+            if bad:
+                return bad
         effects = self._hero_damage_effects(state, a.damage) or ["no hero takes damage"]
         if state.die_face == "attack":
             effects.insert(0, "monster die: every monster attacks with +1 strength")
-        step = self.current_step(state)
+        step = current_step(state)
         if step.mark == "axes":
             effects.append(f"next: reinforcements ({step.deck} cards)")
-        elif state.time == len(self.track(state)):
+        elif state.time == len(track(state)):
             effects.append("that was the last monster turn")
         else:
             effects.append(f"next: {state.heroes[0].name}'s turn")
@@ -1062,7 +1024,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         for name in self.seat_names(state):
             if a.damage.get(name):
                 state = hx.damage_hero(state, name, a.damage[name])[0]
-        step = self.current_step(state)
+        step = current_step(state)
         if step.mark == "axes":
             return replace(
                 state,
@@ -1073,7 +1035,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         return self._round_over(state)
 
     def _round_over(self, state: GrimheimState) -> GrimheimState:
-        if state.time >= len(self.track(state)):
+        if state.time >= len(track(state)):
             return replace(state, phase="over")
         return replace(state, phase="heroes", turn=0, monster_step="time", die_face="")
 
@@ -1085,7 +1047,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         if state.phase != "reinforce":
             return Verdict.no(
                 f"Monster cards are drawn in the reinforcement step; now it is "
-                f"{self._phase_text(state)}.",
+                f"{phase_text(state)}.",
                 "grim.reinforce.draw",
             )
         cards = data.load().cards
@@ -1101,7 +1063,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 "grim.reinforce.colour",
             )
         for h in occupied:
-            bad = self._hex_problem(h, "Occupied area")
+            bad = hex_problem(h, "Occupied area")
             if bad:
                 return bad
         return rf.plan_card(state, card, occupied)
@@ -1165,7 +1127,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 f"{a.monster!r} is not a monster; kinds: {', '.join(kinds)}.",
                 "grim.supply.conservation",
             )
-        bad = self._hex_problem(a.at, "Area")
+        bad = hex_problem(a.at, "Area")
         if bad:
             return bad
         if geometry.normalise(a.at) == GRIMHEIM:
@@ -1173,13 +1135,13 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 "Monsters are never placed in Grimheim.", "grim.monster.enters_grimheim"
             )
         if a.at in state.occupied():
-            return Verdict.no(f"{_spot(a.at)} is occupied.", "grim.map.one_per_area")
+            return Verdict.no(f"{spot(a.at)} is occupied.", "grim.map.one_per_area")
         if state.supply.get(a.monster, 0) < 1:
             return Verdict.no(
                 f"The supply has no {kinds[a.monster].name} tiles left.", "grim.supply.conservation"
             )
         return Verdict.ok(
-            f"A {kinds[a.monster].name} is placed at {_spot(a.at)}.",
+            f"A {kinds[a.monster].name} is placed at {spot(a.at)}.",
             "grim.free.effects",
             effects=[f"{kinds[a.monster].name} supply → {state.supply[a.monster] - 1}"],
         )
@@ -1190,7 +1152,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def _check_remove_monster(self, state: GrimheimState, a: RemoveMonster) -> Verdict:
         tile = state.monster_at(a.at)
         if tile is None:
-            return Verdict.no(f"There is no monster at {_spot(a.at)}.", "grim.free.effects")
+            return Verdict.no(f"There is no monster at {spot(a.at)}.", "grim.free.effects")
         return Verdict.ok(
             f"The {monster_name(tile)} leaves the map.",
             "grim.free.effects",
@@ -1206,14 +1168,14 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def _check_move_monster(self, state: GrimheimState, a: MoveMonster) -> Verdict:
         tile = state.monster_at(a.frm)
         if tile is None:
-            return Verdict.no(f"There is no monster at {_spot(a.frm)}.", "grim.free.effects")
-        bad = self._hex_problem(a.to, "Area")
+            return Verdict.no(f"There is no monster at {spot(a.frm)}.", "grim.free.effects")
+        bad = hex_problem(a.to, "Area")
         if bad:
             return bad
         to = geometry.normalise(a.to)
         if to != GRIMHEIM and to in state.occupied():
-            return Verdict.no(f"{_spot(to)} is occupied.", "grim.map.one_per_area")
-        effects = [f"{monster_name(tile)}: {_spot(a.frm)} → {_spot(to)}"]
+            return Verdict.no(f"{spot(to)} is occupied.", "grim.map.one_per_area")
+        effects = [f"{monster_name(tile)}: {spot(a.frm)} → {spot(to)}"]
         rules = ["grim.free.effects"]
         if to == GRIMHEIM:
             loss = monsters.town_loss(tile)
@@ -1244,14 +1206,14 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def score(self, state: GrimheimState) -> ScoreSheet:
         """The co-op result sheet: town pieces left and steps survived for Grimheim, then each
         hero's gold/XP, upgrades, kills and knockouts. There are no points to compare."""
-        track = len(self.track(state))
+        last = len(track(state))
         town = PlayerScore(
             "Grimheim",
             (
                 LineItem(
                     "Town pieces standing", state.town, "grim.end.sheet", f"of {state.town_start}"
                 ),
-                LineItem("Time steps reached", state.time, "grim.end.sheet", f"of {track}"),
+                LineItem("Time steps reached", state.time, "grim.end.sheet", f"of {last}"),
             ),
         )
         players = [town]
@@ -1271,9 +1233,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         summary = (
             result.summary
             if result
-            else (
-                f"In progress: step {state.time} of {track}, {state.town} town piece(s) standing."
-            )
+            else (f"In progress: step {state.time} of {last}, {state.town} town piece(s) standing.")
         )
         return ScoreSheet(tuple(players), None, None, summary)
 
@@ -1287,7 +1247,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def counters(self, state: GrimheimState) -> Mapping[str, tuple[int, int]]:
         d = data.load()
         out: dict[str, tuple[int, int]] = {
-            "time": (1, len(self.track(state))),
+            "time": (1, len(track(state))),
             "town": (0, MAX_TOWN),
         }
         for h in state.heroes:
@@ -1388,7 +1348,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 broken.append(f"{h.name} has used {h.actions}")
         if not 0 <= state.town <= MAX_TOWN:
             broken.append(f"town pieces {state.town} outside 0..{MAX_TOWN}")
-        if not 1 <= state.time <= len(self.track(state)):
+        if not 1 <= state.time <= len(track(state)):
             broken.append(f"time step {state.time} is off the track")
         if not 0 <= state.turn < len(state.heroes):
             broken.append(f"turn {state.turn} names no hero")
@@ -1400,9 +1360,9 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         a: Any = action
         match action:
             case Move():
-                return f"{a.hero} moves to {_spot(geometry.normalise(a.path[-1]))}."
+                return f"{a.hero} moves to {spot(geometry.normalise(a.path[-1]))}."
             case Attack():
-                return f"{a.hero} attacks {_spot(a.target)} for {a.damage} damage."
+                return f"{a.hero} attacks {spot(a.target)} for {a.damage} damage."
             case Prepare():
                 return f"{a.hero} prepares (draws an event card)."
             case Focus():
@@ -1417,7 +1377,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
                 up = "" if a.upgrade == "none" else f" and upgrades ({a.upgrade.replace('_', ' ')})"
                 return f"{a.hero} ends the turn{up}."
             case DealDamage():
-                return f"{a.hero}'s card deals {a.damage} damage at {_spot(a.target)}."
+                return f"{a.hero}'s card deals {a.damage} damage at {spot(a.target)}."
             case HeroDamage():
                 return f"{a.hero} takes {a.damage} damage."
             case Gain():
@@ -1425,7 +1385,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             case ShareGold():
                 return f"{a.giver} gives {a.amount} gold to {a.taker}."
             case PlaceHero():
-                return f"{a.hero} is moved to {_spot(geometry.normalise(a.to))}."
+                return f"{a.hero} is moved to {spot(geometry.normalise(a.to))}."
             case AdvanceTime():
                 return f"Monster turn: the Rune Stone moves to step {state.time + 1}."
             case MonsterDie():
@@ -1440,11 +1400,11 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             case RedrawCard():
                 return f"Monster card {a.card} cannot be placed; it goes under its deck."
             case PlaceMonster():
-                return f"A {a.monster} is placed at {_spot(a.at)}."
+                return f"A {a.monster} is placed at {spot(a.at)}."
             case RemoveMonster():
-                return f"The monster at {_spot(a.at)} leaves the map."
+                return f"The monster at {spot(a.at)} leaves the map."
             case MoveMonster():
-                return f"The monster at {_spot(a.frm)} moves to {_spot(a.to)}."
+                return f"The monster at {spot(a.frm)} moves to {spot(a.to)}."
         return f"Correction: {action.to_json()}"
 
     def sample_actions(self, state: GrimheimState, rng: random.Random) -> list[Action]:
