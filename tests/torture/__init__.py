@@ -1,0 +1,1 @@
+"""The live table under faults: killed hosts, racing devices, broken storage, attackers."""
