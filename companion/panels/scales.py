@@ -665,9 +665,9 @@ class ScalesPanel:
             return _card("sof-score-pad", "Score pad", [theme.muted(str(exc), 13)])
         labels: list[str] = []
         for player in sheet.players:
-            for item in player.items:
-                if item.label not in labels:
-                    labels.append(item.label)
+            for line in player.items:
+                if line.label not in labels:
+                    labels.append(line.label)
         header = ft.Row(
             controls=[ft.Container(width=130)]
             + [

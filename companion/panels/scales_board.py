@@ -174,7 +174,7 @@ def _quest(quest: Quest | None, r: int, c: int, on_tap: Tap | None, picked: bool
 
 def _quest_body(quest: Quest | None) -> ft.Container:
     if quest is None:
-        body: ft.Control = ft.Container(
+        body = ft.Container(
             width=QUEST,
             height=QUEST,
             border_radius=8,

@@ -137,7 +137,7 @@ def setup_form(
         rerender()
 
     def tap_tile(position: str) -> None:
-        order = [None, *TILE_ACTIONS]
+        order: list[str | None] = [None, *TILE_ACTIONS]
         current = draft.tiles.get(position)
         nxt = order[(order.index(current) + 1) % len(order)]
         if nxt is None:
@@ -447,7 +447,7 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
                 theme.tagged(
                     "sof-crit-manual",
                     ft.Checkbox(
-                        label="The app cannot judge this card: we answer by hand",
+                        label="We answer this card by hand",
                         value=c.manual,
                         on_change=lambda e: set_crit(manual=bool(e.control.value)),
                     ),

@@ -11,6 +11,7 @@ the rules engine replaying the same moves. Bo's phone must never receive Ann's d
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,8 @@ pytestmark = pytest.mark.e2e
 
 ANN_PAIR = "Your demigods: Pentha and Klar"
 BO_PAIR = "Your demigods: Naka and Belan"
-SHOTS = Path(__file__).resolve().parent / "screenshots"
+SHOTS = os.environ.get("FATEKEEPER_SCREENSHOTS", "")
+"""A folder to save 390×844 screenshots of the screens along the way (none when unset)."""
 
 
 def press(screen: Screen, identifier: str) -> None:
@@ -100,6 +102,8 @@ def setup_age_one(host: Screen) -> None:
     for _ in range(3):  # smite → abyss-fate → penance
         press(host, "sof-tile-h00")
     press(host, "sof-crit-place-abyss")
+    shot(host, "setup-grid", 300)
+    shot(host, "setup-criterion", 1100)
     assert "laid out" in host.text_of("sof-setup-verdict")
     press(host, "sof-setup-submit")
     host.wait_id("sof-play")
@@ -152,9 +156,18 @@ def expected_final_state() -> Any:
     return s
 
 
-def shot(screen: Screen, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    screen.screenshot(SHOTS / f"scales-{name}.png")
+def shot(screen: Screen, name: str, scroll: int = 0) -> None:
+    if not SHOTS:
+        return
+    folder = Path(SHOTS)
+    folder.mkdir(parents=True, exist_ok=True)
+    if scroll:
+        screen.page.mouse.move(195, 500)
+        screen.page.mouse.wheel(0, scroll)
+    screen.screenshot(folder / f"scales-{name}.png")
+    if scroll:
+        screen.page.mouse.wheel(0, -scroll)
+        screen.page.wait_for_timeout(300)
 
 
 def test_a_whole_game_from_new_table_to_score_pad(server: Server, browser: Any) -> None:
@@ -202,6 +215,7 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     press(bo, "sof-deal-submit")
     host.wait_id("sof-setup")
     bo.wait_id("sof-hand")
+    shot(bo, "seat-device-secrets", 1400)
     assert BO_PAIR in html(bo) and ANN_PAIR not in html(bo)
     assert ANN_PAIR not in html(host) and BO_PAIR not in html(host)
 
@@ -238,6 +252,7 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     press(bo, "sof-power-switch")
     press(bo, "sof-first-Klar")
     press(bo, "sof-second-Naka")
+    shot(bo, "power-verdict", 700)
     assert "sof.assume.switch-different-places" in bo.text_of("sof-power-verdict")
     press(bo, "sof-use-power")
     bo.wait_id("verdict")
@@ -253,6 +268,7 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     press(bo, "sof-dir-left")
     press(bo, "sof-place-demigod")
     host.wait_id("sof-announce")
+    shot(host, "announce")
     press(host, "sof-announce-0-yes")
     until(bo, "sof-announce", "Ann said YES")
     press(bo, "sof-announce-1-yes")
@@ -274,6 +290,7 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     press(bo, "sof-place-Pentha")
     press(bo, "sof-tile-h00")
     press(bo, "sof-target-Aponi")
+    shot(bo, "smite-target", 500)
     press(bo, "sof-place-demigod")
     host.wait_id("sof-announce")
     press(host, "sof-announce-0-no")
