@@ -28,7 +28,7 @@ from rules.core import (
     Verdict,
 )
 
-from . import data, hexmap, monsters
+from . import data, hero_turn, hexmap, monsters
 from . import heroes as hx
 from . import reinforcements as rf
 from . import state as geometry
@@ -75,7 +75,6 @@ from .monsters import monster_steps as monster_steps  # re-exported: public befo
 from .state import (
     GRIMHEIM,
     HAND_LIMIT,
-    HERO_ACTIONS,
     HERO_NAMES,
     MAX_CRYSTALS,
     TOWN_PIECES_BY_PLAYERS,
@@ -187,14 +186,14 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
 
     def _checkers(self) -> dict[type[Action], Callable[[GrimheimState, Any], Verdict]]:
         return {
-            Move: self._check_move,
-            Attack: self._check_attack,
-            Prepare: self._check_prepare,
-            Focus: self._check_focus,
-            Mend: self._check_mend,
-            Practice: self._check_practice,
-            SpendAction: self._check_spend,
-            EndTurn: self._check_end_turn,
+            Move: hero_turn.check_move,
+            Attack: hero_turn.check_attack,
+            Prepare: hero_turn.check_prepare,
+            Focus: hero_turn.check_focus,
+            Mend: hero_turn.check_mend,
+            Practice: hero_turn.check_practice,
+            SpendAction: hero_turn.check_spend,
+            EndTurn: hero_turn.check_end_turn,
             DealDamage: self._check_deal_damage,
             HeroDamage: self._check_hero_damage,
             Gain: self._check_gain,
@@ -213,14 +212,14 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
 
     def _appliers(self) -> dict[type[Action], Callable[[GrimheimState, Any], GrimheimState]]:
         return {
-            Move: self._apply_move,
-            Attack: self._apply_attack,
-            Prepare: self._apply_prepare,
-            Focus: self._apply_focus,
-            Mend: self._apply_mend,
-            Practice: self._apply_practice,
-            SpendAction: self._apply_spend,
-            EndTurn: self._apply_end_turn,
+            Move: hero_turn.apply_move,
+            Attack: hero_turn.apply_attack,
+            Prepare: hero_turn.apply_prepare,
+            Focus: hero_turn.apply_focus,
+            Mend: hero_turn.apply_mend,
+            Practice: hero_turn.apply_practice,
+            SpendAction: hero_turn.apply_spend,
+            EndTurn: hero_turn.apply_end_turn,
             DealDamage: self._apply_deal_damage,
             HeroDamage: self._apply_hero_damage,
             Gain: self._apply_gain,
@@ -239,316 +238,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
 
     # ----- shared guards ----------------------------------------------------------------------
 
-    def _turn_problem(self, state: GrimheimState, name: str, space: str) -> Verdict | None:
-        """Why ``name`` may not use action space ``space`` now, or ``None``."""
-        bad = hero_problem(state, name)
-        if bad:
-            return bad
-        if state.phase != "heroes":
-            return Verdict.no(
-                f"Action spaces are used on hero turns; now it is {phase_text(state)}.",
-                "grim.turn.only_current",
-            )
-        current = state.heroes[state.turn].name
-        if current != name:
-            return Verdict.no(f"It is {current}'s turn, not {name}'s.", "grim.turn.only_current")
-        hero = state.hero(name)
-        if space in hero.actions:
-            return Verdict.no(
-                f"{name} has already taken the {space} action this turn; the two actions "
-                "must differ.",
-                "grim.turn.two_actions",
-            )
-        if len(hero.actions) >= 2:
-            return Verdict.no(
-                f"{name} has already taken two actions this turn.", "grim.turn.two_actions"
-            )
-        return None
-
     # ----- hero actions -----------------------------------------------------------------------
-
-    def _check_move(self, state: GrimheimState, a: Move) -> Verdict:
-        bad = self._turn_problem(state, a.hero, "move")
-        if bad:
-            return bad
-        return self._path_verdict(state, a.hero, a.path, a.bonus, "grim.action.move")
-
-    def _path_verdict(
-        self, state: GrimheimState, name: str, path: tuple[Hex, ...], bonus: int, rule: str
-    ) -> Verdict:
-        """Move legality from the map rules (``hexmap.check_hero_move``), plus the action's
-        own rule and the bounds on card bonuses."""
-        hero = state.hero(name)
-        if not path:
-            return Verdict.no("A move needs at least one area to move to.", rule)
-        if not 0 <= bonus <= 5:
-            return Verdict.no("Card movement bonuses range from 0 to 5.", rule)
-        for raw in path:
-            bad = hex_problem(raw, "Step")
-            if bad:
-                return bad
-        if hero.at == GRIMHEIM and geometry.normalise(path[0]) == GRIMHEIM:
-            return Verdict.no(f"{name} is already in Grimheim.", rule)
-        others = state.occupied() - {hero.at}
-        verdict = hexmap.check_hero_move([hero.at, *path], name, others, extra=bonus)
-        rules = (rule, *verdict.rules)
-        if not verdict.legal:
-            return Verdict(False, verdict.reason, rules)
-        dest = geometry.normalise(path[-1])
-        return Verdict.ok(
-            verdict.reason, *rules, effects=[*verdict.effects, f"{name} → {spot(dest)}"]
-        )
-
-    def _apply_move(self, state: GrimheimState, a: Move) -> GrimheimState:
-        hero = state.hero(a.hero)
-        dest = geometry.normalise(a.path[-1])
-        return with_hero(state, replace(hero, at=dest, actions=(*hero.actions, "move")))
-
-    def _check_attack(self, state: GrimheimState, a: Attack) -> Verdict:
-        bad = self._turn_problem(state, a.hero, "attack")
-        if bad:
-            return bad
-        if not 1 <= a.reach <= 8:
-            return Verdict.no("Attack range runs from 1 to 8 areas.", "grim.action.attack")
-        return self._damage_verdict(state, a.hero, a.target, a.damage, False, a.reach)
-
-    def _damage_verdict(
-        self,
-        state: GrimheimState,
-        name: str,
-        target: Hex,
-        damage: int,
-        unpreventable: bool,
-        reach: int | None,
-    ) -> Verdict:
-        hero = state.hero(name)
-        rule = "grim.action.attack" if reach is not None else "grim.free.effects"
-        bad = damage_problem(damage, rule)
-        if bad:
-            return bad
-        tile = state.monster_at(target)
-        if tile is None:
-            return Verdict.no(f"There is no monster at {spot(target)}.", rule)
-        if reach is not None:
-            if hero.at == GRIMHEIM:
-                return Verdict.no(
-                    f"{name} is in Grimheim and cannot attack monsters outside it.",
-                    "grim.map.grimheim_apart",
-                )
-            dist = geometry.distance(hero.at, target)
-            if dist > reach:
-                return Verdict.no(
-                    f"The {monster_name(tile)} is {dist} areas away; {name}'s range is {reach}.",
-                    rule,
-                )
-        dealt, killed, xp = monsters.damage_result(tile, damage, unpreventable)
-        effects = [f"{monster_name(tile)} at {spot(target)} takes {dealt} damage"]
-        rules = [rule]
-        if dealt < damage:
-            effects.append(f"armor prevents {damage - dealt}")
-        if killed:
-            effects.append(f"killed: back to the supply, {name} gains {xp} XP")
-            rules += ["grim.supply.kill", "grim.xp.kill"]
-        return Verdict.ok(
-            f"{name} deals {dealt} damage to the {monster_name(tile)}.",
-            *rules,
-            effects=effects,
-        )
-
-    def _hurt_monster(
-        self, state: GrimheimState, name: str, target: Hex, damage: int, unpreventable: bool
-    ) -> GrimheimState:
-        tile = state.monster_at(target)
-        assert tile is not None
-        dealt, killed, xp = monsters.damage_result(tile, damage, unpreventable)
-        if not killed:
-            hit = replace(tile, damage=tile.damage + dealt)
-            return replace(state, monsters=tuple(hit if m is tile else m for m in state.monsters))
-        state = monsters.remove_tile(state, tile)
-        hero = state.hero(name)
-        return with_hero(
-            state, replace(hero, xp=min(MAX_CRYSTALS, hero.xp + xp), kills=hero.kills + 1)
-        )
-
-    def _apply_attack(self, state: GrimheimState, a: Attack) -> GrimheimState:
-        state = self._mark(state, a.hero, "attack")
-        return self._hurt_monster(state, a.hero, a.target, a.damage, False)
-
-    def _mark(self, state: GrimheimState, name: str, space: str) -> GrimheimState:
-        hero = state.hero(name)
-        return with_hero(state, replace(hero, actions=(*hero.actions, space)))
-
-    def _check_prepare(self, state: GrimheimState, a: Prepare) -> Verdict:
-        bad = self._turn_problem(state, a.hero, "prepare")
-        if bad:
-            return bad
-        hero = state.hero(a.hero)
-        if not 0 <= a.discard <= hero.hand:
-            return Verdict.no(
-                f"{a.hero} holds {hero.hand} card(s) and cannot discard {a.discard}.",
-                "grim.action.prepare",
-            )
-        after = hero.hand - a.discard + 1
-        if after > HAND_LIMIT:
-            return Verdict.no(
-                f"{a.hero} already holds {HAND_LIMIT} cards; discard one first to make room.",
-                "grim.hero.hand_limit",
-                "grim.action.prepare",
-            )
-        return Verdict.ok(
-            f"{a.hero} draws an event card.",
-            "grim.action.prepare",
-            effects=[f"{a.hero}'s hand → {after}"],
-        )
-
-    def _apply_prepare(self, state: GrimheimState, a: Prepare) -> GrimheimState:
-        hero = state.hero(a.hero)
-        hero = replace(hero, hand=hero.hand - a.discard + 1, actions=(*hero.actions, "prepare"))
-        return with_hero(state, hero)
-
-    def _check_focus(self, state: GrimheimState, a: Focus) -> Verdict:
-        bad = self._turn_problem(state, a.hero, "focus")
-        if bad:
-            return bad
-        problem = card_problem(a.card)
-        if problem:
-            return Verdict.no(f"Focus: {problem}.", "grim.action.focus")
-        hero = state.hero(a.hero)
-        have = hero.mana.get(a.card, 0)
-        if have >= MAX_CRYSTALS:
-            return Verdict.no("The box has no more mana crystals.", "grim.action.focus")
-        return Verdict.ok(
-            f"{a.hero} puts one mana on {a.card}.",
-            "grim.action.focus",
-            effects=[f"{a.card}: {have} → {have + 1} mana"],
-        )
-
-    def _apply_focus(self, state: GrimheimState, a: Focus) -> GrimheimState:
-        hero = state.hero(a.hero)
-        hero = hero.with_mana(a.card, hero.mana.get(a.card, 0) + 1)
-        return with_hero(state, replace(hero, actions=(*hero.actions, "focus")))
-
-    def _check_mend(self, state: GrimheimState, a: Mend) -> Verdict:
-        bad = self._turn_problem(state, a.hero, "mend")
-        if bad:
-            return bad
-        hero = state.hero(a.hero)
-        rule = "grim.action.mend"
-        if a.hero_damage < 0 or a.equipment_damage < 0:
-            return Verdict.no("Mending removes damage; the amounts cannot be negative.", rule)
-        if a.equipment_damage and hero.at != GRIMHEIM:
-            return Verdict.no("Equipment can only be mended in Grimheim.", rule)
-        limit = hx.mend_limit(hero)
-        if a.hero_damage + a.equipment_damage > limit:
-            where = "in Grimheim" if hero.at == GRIMHEIM else "outside Grimheim"
-            return Verdict.no(f"A mend {where} removes at most {limit} damage.", rule)
-        if a.hero_damage > hero.damage:
-            return Verdict.no(f"{a.hero} has only {hero.damage} damage.", rule)
-        if a.equipment_damage > hero.equipment_damage:
-            return Verdict.no(
-                f"{a.hero}'s equipment holds only {hero.equipment_damage} damage.", rule
-            )
-        effects = [f"{a.hero}'s damage → {hero.damage - a.hero_damage}"]
-        if a.equipment_damage:
-            effects.append(f"equipment damage → {hero.equipment_damage - a.equipment_damage}")
-        return Verdict.ok(f"{a.hero} mends.", rule, effects=effects)
-
-    def _apply_mend(self, state: GrimheimState, a: Mend) -> GrimheimState:
-        hero = state.hero(a.hero)
-        hero = replace(
-            hero,
-            damage=hero.damage - a.hero_damage,
-            equipment_damage=hero.equipment_damage - a.equipment_damage,
-            actions=(*hero.actions, "mend"),
-        )
-        return with_hero(state, hero)
-
-    def _check_practice(self, state: GrimheimState, a: Practice) -> Verdict:
-        bad = self._turn_problem(state, a.hero, "practice")
-        if bad:
-            return bad
-        hero = state.hero(a.hero)
-        if hero.xp >= MAX_CRYSTALS:
-            return Verdict.no("The box has no more gold crystals.", "grim.action.practice")
-        return Verdict.ok(
-            f"{a.hero} practises.", "grim.action.practice", effects=[f"XP → {hero.xp + 1}"]
-        )
-
-    def _apply_practice(self, state: GrimheimState, a: Practice) -> GrimheimState:
-        hero = state.hero(a.hero)
-        return with_hero(state, replace(hero, xp=hero.xp + 1, actions=(*hero.actions, "practice")))
-
-    def _check_spend(self, state: GrimheimState, a: SpendAction) -> Verdict:
-        if a.space not in HERO_ACTIONS:
-            return Verdict.no(
-                f"{a.space!r} is not an action space; spaces: {', '.join(HERO_ACTIONS)}.",
-                "grim.action.spend",
-            )
-        bad = self._turn_problem(state, a.hero, a.space)
-        if bad:
-            return bad
-        return Verdict.ok(
-            f"{a.hero} spends the {a.space} action on a quest (no normal effect).",
-            "grim.action.spend",
-            effects=[f"{a.space} marker used"],
-        )
-
-    def _apply_spend(self, state: GrimheimState, a: SpendAction) -> GrimheimState:
-        return self._mark(state, a.hero, a.space)
-
-    def _check_end_turn(self, state: GrimheimState, a: EndTurn) -> Verdict:
-        bad = hero_problem(state, a.hero)
-        if bad:
-            return bad
-        if state.phase != "heroes" or state.heroes[state.turn].name != a.hero:
-            return Verdict.no(
-                f"{a.hero} can only end its own turn; now it is {phase_text(state)}.",
-                "grim.turn.only_current",
-            )
-        hero = state.hero(a.hero)
-        effects = ["action markers reset"]
-        rules = ["grim.endturn.order"]
-        if a.upgrade != "none":
-            problem = hx.upgrade_problem(hero, a.upgrade, state.options.upgrade_step_up)
-            if problem:
-                return Verdict.no(
-                    f"No upgrade: {problem}.",
-                    "grim.upgrade.cost",
-                    "grim.upgrade.choice",
-                    "grim.upgrade.once",
-                )
-            cost = hx.upgrade_cost(hero, state.options.upgrade_step_up)
-            effects.append(f"upgrade ({a.upgrade.replace('_', ' ')}): pay {cost} XP")
-            rules += ["grim.upgrade.cost", "grim.upgrade.choice"]
-        effects.append("add mana to every card with mana generation")
-        if a.draw:
-            if hero.hand < HAND_LIMIT:
-                effects.append(f"draw 1 event card (hand → {hero.hand + 1})")
-            else:
-                effects.append("hand is full: no card drawn")
-                rules.append("grim.endturn.draw")
-        effects.append("you may put the top equipment or ability under its pile")
-        nxt = state.turn + 1
-        if nxt < len(state.heroes):
-            effects.append(f"next: {state.heroes[nxt].name}'s turn")
-        else:
-            effects.append("next: the monster turn")
-            rules.append("grim.turn.order")
-        if len(hero.actions) < 2:
-            rules.append("grim.turn.end_early")
-        return Verdict.ok(f"{a.hero} ends the turn.", *rules, effects=effects)
-
-    def _apply_end_turn(self, state: GrimheimState, a: EndTurn) -> GrimheimState:
-        hero = state.hero(a.hero)
-        if a.upgrade != "none":
-            hero = hx.upgrade(hero, a.upgrade, state.options.upgrade_step_up)
-        hand = hero.hand + 1 if a.draw and hero.hand < HAND_LIMIT else hero.hand
-        hero = replace(hero, actions=(), upgraded=False, hand=hand)
-        state = with_hero(state, hero)
-        nxt = state.turn + 1
-        if nxt < len(state.heroes):
-            return replace(state, turn=nxt)
-        return replace(state, phase="monsters", monster_step="time", turn=0, die_face="")
 
     # ----- free actions and card effects ------------------------------------------------------
 
@@ -556,10 +246,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         bad = hero_problem(state, a.hero)
         if bad:
             return bad
-        return self._damage_verdict(state, a.hero, a.target, a.damage, a.unpreventable, None)
+        return monsters.damage_verdict(state, a.hero, a.target, a.damage, a.unpreventable, None)
 
     def _apply_deal_damage(self, state: GrimheimState, a: DealDamage) -> GrimheimState:
-        return self._hurt_monster(state, a.hero, a.target, a.damage, a.unpreventable)
+        return monsters.hurt_monster(state, a.hero, a.target, a.damage, a.unpreventable)
 
     def _check_hero_damage(self, state: GrimheimState, a: HeroDamage) -> Verdict:
         bad = hero_problem(state, a.hero)

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.core import Verdict
+
 from . import data
 from . import reinforcements as rf
-from .state import GRIMHEIM, GrimheimState, Hex, MonsterTile, sorted_tiles
+from . import state as geometry
+from .guards import damage_problem, spot
+from .state import GRIMHEIM, MAX_CRYSTALS, GrimheimState, Hex, MonsterTile, sorted_tiles, with_hero
 
 LEGEND_TOWN_LOSS = 3
 """Town pieces a Legend destroys when it enters Grimheim (any other monster: 1)."""
@@ -89,3 +93,60 @@ def add_tile(state: GrimheimState, kind: str, at: Hex) -> GrimheimState:
     supply[kind] -= 1
     tiles = sorted_tiles([*state.monsters, MonsterTile(kind=kind, at=at)])
     return replace(state, supply=supply, monsters=tiles)
+
+
+def damage_verdict(
+    state: GrimheimState,
+    name: str,
+    target: Hex,
+    damage: int,
+    unpreventable: bool,
+    reach: int | None,
+) -> Verdict:
+    hero = state.hero(name)
+    rule = "grim.action.attack" if reach is not None else "grim.free.effects"
+    bad = damage_problem(damage, rule)
+    if bad:
+        return bad
+    tile = state.monster_at(target)
+    if tile is None:
+        return Verdict.no(f"There is no monster at {spot(target)}.", rule)
+    if reach is not None:
+        if hero.at == GRIMHEIM:
+            return Verdict.no(
+                f"{name} is in Grimheim and cannot attack monsters outside it.",
+                "grim.map.grimheim_apart",
+            )
+        dist = geometry.distance(hero.at, target)
+        if dist > reach:
+            return Verdict.no(
+                f"The {monster_name(tile)} is {dist} areas away; {name}'s range is {reach}.",
+                rule,
+            )
+    dealt, killed, xp = damage_result(tile, damage, unpreventable)
+    effects = [f"{monster_name(tile)} at {spot(target)} takes {dealt} damage"]
+    rules = [rule]
+    if dealt < damage:
+        effects.append(f"armor prevents {damage - dealt}")
+    if killed:
+        effects.append(f"killed: back to the supply, {name} gains {xp} XP")
+        rules += ["grim.supply.kill", "grim.xp.kill"]
+    return Verdict.ok(
+        f"{name} deals {dealt} damage to the {monster_name(tile)}.",
+        *rules,
+        effects=effects,
+    )
+
+
+def hurt_monster(
+    state: GrimheimState, name: str, target: Hex, damage: int, unpreventable: bool
+) -> GrimheimState:
+    tile = state.monster_at(target)
+    assert tile is not None
+    dealt, killed, xp = damage_result(tile, damage, unpreventable)
+    if not killed:
+        hit = replace(tile, damage=tile.damage + dealt)
+        return replace(state, monsters=tuple(hit if m is tile else m for m in state.monsters))
+    state = remove_tile(state, tile)
+    hero = state.hero(name)
+    return with_hero(state, replace(hero, xp=min(MAX_CRYSTALS, hero.xp + xp), kills=hero.kills + 1))
