@@ -22,6 +22,7 @@ from rules.scales_of_fate.actions import (
     GodSmite,
     GodSteal,
     GodSwitch,
+    Note,
     Pass,
     PlaceDemigod,
     PlaceServant,
@@ -61,6 +62,19 @@ class _Picks:
     second: str | None = None
     steal: str | None = None
     revealed: int | None = None
+
+
+_KEEP_REVEALED: dict[int, tuple[int, int]] = {}
+"""Page id → (seat, table version) for which the hand-over block stays open."""
+
+
+def _still_revealed(ctx: PanelContext) -> int | None:
+    """The seat whose secrets stay shown on this redraw: only on the shared phone, and only
+    right after that seat's own note was saved (any other change hides them again)."""
+    kept = _KEEP_REVEALED.pop(id(ctx.page), None)
+    if kept is None or ctx.reveal is None or kept[1] != ctx.version:
+        return None
+    return kept[0]
 
 
 def build_panel(ctx: PanelContext) -> ft.Control:
@@ -116,7 +130,7 @@ class ScalesPanel:
     def __init__(self, ctx: PanelContext) -> None:
         self.ctx = ctx
         self.state: SofState = ctx.state
-        self.picks = _Picks()
+        self.picks = _Picks(revealed=_still_revealed(ctx))
         # A scrolling column rather than a lazy list: the screen is a few screens long at
         # most, and every control then exists for screen readers (and browser tests).
         self.root = ft.Column(
@@ -176,6 +190,10 @@ class ScalesPanel:
         self.refresh("move")
 
     def act(self, action: Action) -> None:
+        if isinstance(action, Note) and self.picks.revealed == action.seat:
+            # Saving a note redraws the screen; the same player still holds the phone, so
+            # their block stays open for the redraw that this very note causes (only).
+            _KEEP_REVEALED[id(self.ctx.page)] = (action.seat, self.ctx.version + 1)
         self.ctx.act(action)
 
     # ----- layout --------------------------------------------------------------------------

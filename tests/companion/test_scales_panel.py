@@ -24,6 +24,7 @@ from rules.scales_of_fate.actions import (
     Announce,
     DealDemigods,
     FinalGuess,
+    Note,
     PlaceDemigod,
     PlaceServant,
     SetupAge,
@@ -362,3 +363,22 @@ def test_panel_draws_in_every_early_phase(phase_steps: int) -> None:
     for seat, role in ((0, "seat"), (1, "seat"), (None, "host"), (None, "viewer")):
         root = build_panel(t.ctx(seat, role=role))
         assert "sof-turn" in ids(root)
+
+
+def test_notes_are_private_and_keep_the_hand_over_open_while_writing() -> None:
+    t = playing()
+    page = FakePage()
+    root = build_panel(t.ctx(None, role="host", page=page))
+    tap(ids(root)["sof-reveal-0"])
+    field = ids(root)["sof-note-Naka"].content
+    assert isinstance(field, ft.TextField)
+    field.value = "bluffing about Naka?"
+    field.on_blur(None)
+    assert t.sent[-1] == Note(0, "Naka", "bluffing about Naka?")
+    # The redraw the note causes keeps Ann's block open, with her note in it.
+    again = build_panel(t.ctx(None, role="host", page=page))
+    assert "bluffing about Naka?" in texts(ids(again)[SECRET])
+    # Any later redraw hides it; Bo's device never sees Ann's notes.
+    later = build_panel(t.ctx(None, role="host", page=page))
+    assert SECRET not in ids(later)
+    assert "bluffing" not in texts(build_panel(t.ctx(1)))
