@@ -28,7 +28,7 @@ from rules.core import (
     Verdict,
 )
 
-from . import data, hero_turn, hexmap, monsters
+from . import card_effects, data, hero_turn, hexmap, monsters
 from . import heroes as hx
 from . import reinforcements as rf
 from . import state as geometry
@@ -57,8 +57,8 @@ from .actions import (
     ShareGold,
     SpendAction,
 )
+from .card_effects import MAX_EQUIPMENT_DAMAGE
 from .guards import (
-    card_problem,
     current_step,
     damage_problem,
     hero_problem,
@@ -90,7 +90,6 @@ from .state import (
 _HERE = Path(__file__).resolve().parent
 STARTING_ABILITY = "starting ability"
 MAX_TOWN = 10
-MAX_EQUIPMENT_DAMAGE = 40
 UPGRADES = ("new_ability", "flip_hero", "flip_ability")
 
 
@@ -194,11 +193,11 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             Practice: hero_turn.check_practice,
             SpendAction: hero_turn.check_spend,
             EndTurn: hero_turn.check_end_turn,
-            DealDamage: self._check_deal_damage,
-            HeroDamage: self._check_hero_damage,
-            Gain: self._check_gain,
-            ShareGold: self._check_share_gold,
-            PlaceHero: self._check_place_hero,
+            DealDamage: card_effects.check_deal_damage,
+            HeroDamage: card_effects.check_hero_damage,
+            Gain: card_effects.check_gain,
+            ShareGold: card_effects.check_share_gold,
+            PlaceHero: card_effects.check_place_hero,
             AdvanceTime: self._check_advance_time,
             MonsterDie: self._check_monster_die,
             MonstersMove: self._check_monsters_move,
@@ -220,11 +219,11 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             Practice: hero_turn.apply_practice,
             SpendAction: hero_turn.apply_spend,
             EndTurn: hero_turn.apply_end_turn,
-            DealDamage: self._apply_deal_damage,
-            HeroDamage: self._apply_hero_damage,
-            Gain: self._apply_gain,
-            ShareGold: self._apply_share_gold,
-            PlaceHero: self._apply_place_hero,
+            DealDamage: card_effects.apply_deal_damage,
+            HeroDamage: card_effects.apply_hero_damage,
+            Gain: card_effects.apply_gain,
+            ShareGold: card_effects.apply_share_gold,
+            PlaceHero: card_effects.apply_place_hero,
             AdvanceTime: self._apply_advance_time,
             MonsterDie: self._apply_monster_die,
             MonstersMove: self._apply_monsters_move,
@@ -241,169 +240,6 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     # ----- hero actions -----------------------------------------------------------------------
 
     # ----- free actions and card effects ------------------------------------------------------
-
-    def _check_deal_damage(self, state: GrimheimState, a: DealDamage) -> Verdict:
-        bad = hero_problem(state, a.hero)
-        if bad:
-            return bad
-        return monsters.damage_verdict(state, a.hero, a.target, a.damage, a.unpreventable, None)
-
-    def _apply_deal_damage(self, state: GrimheimState, a: DealDamage) -> GrimheimState:
-        return monsters.hurt_monster(state, a.hero, a.target, a.damage, a.unpreventable)
-
-    def _check_hero_damage(self, state: GrimheimState, a: HeroDamage) -> Verdict:
-        bad = hero_problem(state, a.hero)
-        if bad:
-            return bad
-        bad = damage_problem(a.damage, "grim.hero.health")
-        if bad:
-            return bad
-        return Verdict.ok(
-            f"{a.hero} takes {a.damage} damage.",
-            *self._hero_damage_rules(state, {a.hero: a.damage}),
-            effects=self._hero_damage_effects(state, {a.hero: a.damage}),
-        )
-
-    def _hero_damage_rules(self, state: GrimheimState, damage: Mapping[str, int]) -> list[str]:
-        rules = ["grim.hero.health"]
-        if any(state.hero(n).damage + d >= hx.health(state.hero(n)) for n, d in damage.items()):
-            rules.append("grim.hero.knockout")
-        return rules
-
-    def _hero_damage_effects(self, state: GrimheimState, damage: Mapping[str, int]) -> list[str]:
-        effects = []
-        town = state.town
-        for name, amount in damage.items():
-            hero = state.hero(name)
-            total = hero.damage + amount
-            if total >= hx.health(hero):
-                town = max(0, town - hx.KNOCKOUT_TOWN_LOSS)
-                effects.append(
-                    f"{name} is knocked out: back to Grimheim with {hx.KNOCKOUT_DAMAGE} damage; "
-                    f"2 town pieces removed (town → {town})"
-                )
-            elif amount:
-                effects.append(f"{name}'s damage → {total} of {hx.health(hero)}")
-        if town == 0 and state.town > 0:
-            effects.append("Freyja's Well falls: the heroes lose")
-        return effects
-
-    def _apply_hero_damage(self, state: GrimheimState, a: HeroDamage) -> GrimheimState:
-        return hx.damage_hero(state, a.hero, a.damage)[0]
-
-    def _check_gain(self, state: GrimheimState, a: Gain) -> Verdict:
-        bad = hero_problem(state, a.hero)
-        if bad:
-            return bad
-        hero = state.hero(a.hero)
-        rule = "grim.free.effects"
-        effects = []
-        xp = hero.xp + a.xp
-        if not 0 <= xp <= MAX_CRYSTALS:
-            return Verdict.no(
-                f"{a.hero} has {hero.xp} gold/XP; it must stay between 0 and {MAX_CRYSTALS}.",
-                rule,
-                "grim.xp.one_resource",
-            )
-        if a.xp:
-            effects.append(f"gold/XP → {xp}")
-        hand = hero.hand + a.cards
-        if not 0 <= hand <= HAND_LIMIT:
-            return Verdict.no(
-                f"{a.hero} holds {hero.hand} card(s); a hand holds 0 to {HAND_LIMIT}.",
-                rule,
-                "grim.hero.hand_limit",
-            )
-        if a.cards:
-            effects.append(f"hand → {hand}")
-        if a.mana:
-            problem = card_problem(a.card)
-            if problem:
-                return Verdict.no(f"Mana: {problem}.", "grim.free.mana_on_card")
-            mana = hero.mana.get(a.card, 0) + a.mana
-            if not 0 <= mana <= MAX_CRYSTALS:
-                return Verdict.no(
-                    f"{a.card} holds {hero.mana.get(a.card, 0)} mana; mana is paid from the "
-                    "card itself and cannot go below 0.",
-                    "grim.free.mana_on_card",
-                )
-            effects.append(f"{a.card}: mana → {mana}")
-        if not 0 <= a.heal <= hero.damage:
-            return Verdict.no(f"{a.hero} has {hero.damage} damage to heal.", rule)
-        if a.heal:
-            effects.append(f"damage → {hero.damage - a.heal}")
-        eq = hero.equipment_damage + a.equipment
-        if not 0 <= eq <= MAX_EQUIPMENT_DAMAGE:
-            return Verdict.no(
-                f"{a.hero}'s equipment holds {hero.equipment_damage} damage; it cannot go below 0.",
-                rule,
-            )
-        if a.equipment:
-            effects.append(f"equipment damage → {eq}")
-        return Verdict.ok(f"{a.hero}: card effect.", rule, effects=effects)
-
-    def _apply_gain(self, state: GrimheimState, a: Gain) -> GrimheimState:
-        hero = state.hero(a.hero)
-        hero = replace(
-            hero,
-            xp=hero.xp + a.xp,
-            hand=hero.hand + a.cards,
-            damage=hero.damage - a.heal,
-            equipment_damage=hero.equipment_damage + a.equipment,
-        )
-        if a.mana:
-            hero = hero.with_mana(a.card, hero.mana.get(a.card, 0) + a.mana)
-        return with_hero(state, hero)
-
-    def _check_share_gold(self, state: GrimheimState, a: ShareGold) -> Verdict:
-        for name in (a.giver, a.taker):
-            bad = hero_problem(state, name)
-            if bad:
-                return bad
-        rule = "grim.free.share_gold"
-        if a.giver == a.taker:
-            return Verdict.no("Gold is shared between two different heroes.", rule)
-        giver, taker = state.hero(a.giver), state.hero(a.taker)
-        if not geometry.adjacent(giver.at, taker.at) and not (giver.at == taker.at == GRIMHEIM):
-            return Verdict.no(
-                f"{a.giver} and {a.taker} are not next to each other.",
-                rule,
-                "grim.map.grimheim_apart",
-            )
-        if not 1 <= a.amount <= giver.xp:
-            return Verdict.no(f"{a.giver} has {giver.xp} gold to give.", rule)
-        if taker.xp + a.amount > MAX_CRYSTALS:
-            return Verdict.no("The box has no more gold crystals.", rule)
-        return Verdict.ok(
-            f"{a.giver} gives {a.amount} gold to {a.taker}.",
-            rule,
-            effects=[f"{a.giver} → {giver.xp - a.amount}", f"{a.taker} → {taker.xp + a.amount}"],
-        )
-
-    def _apply_share_gold(self, state: GrimheimState, a: ShareGold) -> GrimheimState:
-        giver, taker = state.hero(a.giver), state.hero(a.taker)
-        state = with_hero(state, replace(giver, xp=giver.xp - a.amount))
-        return with_hero(state, replace(taker, xp=taker.xp + a.amount))
-
-    def _check_place_hero(self, state: GrimheimState, a: PlaceHero) -> Verdict:
-        bad = hero_problem(state, a.hero) or hex_problem(a.to, "Area")
-        if bad:
-            return bad
-        to = geometry.normalise(a.to)
-        hero = state.hero(a.hero)
-        if to != GRIMHEIM and to in state.occupied() - {hero.at}:
-            return Verdict.no(f"{spot(to)} is occupied.", "grim.map.one_per_area")
-        terrain = geometry.hero_terrain_problem(to)
-        if terrain:
-            return Verdict.no(terrain[0], terrain[1])
-        return Verdict.ok(
-            f"{a.hero} is moved to {spot(to)}.",
-            "grim.free.effects",
-            effects=[f"{a.hero} → {spot(to)}"],
-        )
-
-    def _apply_place_hero(self, state: GrimheimState, a: PlaceHero) -> GrimheimState:
-        return with_hero(state, replace(state.hero(a.hero), at=geometry.normalise(a.to)))
 
     # ----- monster turn -----------------------------------------------------------------------
 
@@ -697,7 +533,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             bad = damage_problem(amount, "grim.mturn.attack")
             if bad:
                 return bad
-        effects = self._hero_damage_effects(state, a.damage) or ["no hero takes damage"]
+        effects = card_effects.hero_damage_effects(state, a.damage) or ["no hero takes damage"]
         if state.die_face == "attack":
             effects.insert(0, "monster die: every monster attacks with +1 strength")
         step = current_step(state)
@@ -707,7 +543,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             effects.append("that was the last monster turn")
         else:
             effects.append(f"next: {state.heroes[0].name}'s turn")
-        rules = ["grim.mturn.attack", *self._hero_damage_rules(state, a.damage)]
+        rules = ["grim.mturn.attack", *card_effects.hero_damage_rules(state, a.damage)]
         return Verdict.ok("Monsters attack.", *rules, effects=effects)
 
     def _apply_monsters_attack(self, state: GrimheimState, a: MonstersAttack) -> GrimheimState:
