@@ -199,16 +199,21 @@ class ScalesPanel:
     # ----- layout --------------------------------------------------------------------------
 
     def _board_section(self) -> ft.Control | None:
+        """In play the board sits above the move card (its tiles and slots are tapped)."""
         s = self.state
-        if s.phase == "setup" or not s.quests:
+        if s.phase != "play" or not s.quests:
             return None
         return self._board_picture()
 
     def _extras(self) -> ft.Control | None:
+        """The Abyss and the Age card; outside play the board joins them below the move."""
         s = self.state
         if s.phase == "setup" or not s.quests:
             return None
-        return ft.Column(spacing=14, controls=[scales_board.abyss(s), scales_board.age_card(s)])
+        parts: list[ft.Control] = [scales_board.abyss(s), scales_board.age_card(s)]
+        if s.phase != "play":
+            parts.insert(0, self._board_picture())
+        return ft.Column(spacing=14, controls=parts)
 
     def _bottom(self, secrets_first: bool) -> ft.Control:
         parts: list[ft.Control] = [
