@@ -9,7 +9,6 @@ actions carry their results and the app checks everything the rules constrain.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from itertools import permutations
@@ -28,7 +27,7 @@ from rules.core import (
     Verdict,
 )
 
-from . import card_effects, data, hero_turn, hexmap, monsters
+from . import card_effects, data, hero_turn, monster_moves, monsters
 from . import heroes as hx
 from . import reinforcements as rf
 from . import state as geometry
@@ -83,7 +82,6 @@ from .state import (
     HeroState,
     Hex,
     MonsterStep,
-    sorted_tiles,
     with_hero,
 )
 
@@ -200,7 +198,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             PlaceHero: card_effects.check_place_hero,
             AdvanceTime: self._check_advance_time,
             MonsterDie: self._check_monster_die,
-            MonstersMove: self._check_monsters_move,
+            MonstersMove: monster_moves.check_monsters_move,
             MonstersAttack: self._check_monsters_attack,
             PlaceCard: self._check_place_card,
             RedrawCard: self._check_redraw_card,
@@ -226,7 +224,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             PlaceHero: card_effects.apply_place_hero,
             AdvanceTime: self._apply_advance_time,
             MonsterDie: self._apply_monster_die,
-            MonstersMove: self._apply_monsters_move,
+            MonstersMove: monster_moves.apply_monsters_move,
             MonstersAttack: self._apply_monsters_attack,
             PlaceCard: self._apply_place_card,
             RedrawCard: lambda s, a: s,
@@ -266,6 +264,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def _apply_advance_time(self, state: GrimheimState, a: AdvanceTime) -> GrimheimState:
         step: MonsterStep = "die" if state.options.monster_die else "move"
         return replace(state, time=state.time + 1, monster_step=step, die_face="")
+
+    def expected_moves(self, state: GrimheimState) -> MonstersMove:
+        """The movement step as the printed paths resolve it (see ``monster_moves``)."""
+        return monster_moves.expected_moves(state)
 
     def current_step(self, state: GrimheimState) -> data.TimeStep:
         """The time-track step the Rune Stone stands on."""
@@ -375,152 +377,6 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         for h in a.ambush:
             state = monsters.add_tile(state, "goblin", h)
         return replace(state, die_face=a.face, monster_step="move")
-
-    def _check_monsters_move(self, state: GrimheimState, a: MonstersMove) -> Verdict:
-        bad = monster_step_problem(state, "move")
-        if bad:
-            return bad
-        problem, lines, _ = self._simulate_moves(state, a.steps)
-        rules = ["grim.mturn.move", "grim.mturn.move_trust"]
-        if problem:
-            return Verdict.no(problem, "grim.mturn.move", "grim.monster.adjacent_stays")
-        skull = current_step(state).mark == "skull"
-        effects = list(lines)
-        if skull:
-            effects.insert(0, "skull step: every monster charges (one extra area)")
-            rules.append("grim.time.skull")
-        if state.die_face == "charge":
-            effects.insert(0, "monster die: rank 1 monsters charge")
-        if not a.steps:
-            effects.append("no monster moves")
-        expected = self.expected_moves(state)
-        if expected.steps != a.steps:
-            effects.append(
-                f"note: by the map the app expects {len(expected.steps)} step(s); "
-                "check the table (cards such as Suppressive Fire may change this)"
-            )
-        return Verdict.ok("Monsters move.", *rules, effects=effects)
-
-    def expected_moves(self, state: GrimheimState) -> MonstersMove:
-        """The movement step as the printed paths resolve it (``hexmap``): every monster
-        in order, with charges for skull steps and the monster die's rank-1 charge."""
-        skull = current_step(state).mark == "skull"
-        charging = {
-            m.at for m in state.monsters if state.die_face == "charge" and monster_stats(m)[0] == 1
-        }
-        phase = hexmap.resolve_monster_moves(
-            {m.at: m.kind for m in state.monsters},
-            [h.at for h in state.heroes],
-            charge_all=skull,
-            charging=charging,
-            levels={m.at: m.level for m in state.monsters if m.is_legend},
-        )
-        steps: list[tuple[Hex, Hex]] = []
-        for move in phase.moves:
-            cur = move.start
-            for nxt in move.path:
-                steps.append((cur, geometry.normalise(nxt)))
-                cur = nxt
-        return MonstersMove(tuple(steps))
-
-    def _simulate_moves(
-        self, state: GrimheimState, steps: tuple[tuple[Hex, Hex], ...]
-    ) -> tuple[str, list[str], GrimheimState]:
-        """Play ``steps`` one by one; returns (problem, effect lines, resulting state)."""
-        skull = current_step(state).mark == "skull"
-        heroes_out = [h.at for h in state.heroes if h.at != GRIMHEIM]
-        frozen = {m.at for m in state.monsters if hexmap.next_to_hero(m.at, heroes_out)}
-        stopped: set[Hex] = set()
-        origin: dict[Hex, Hex] = {m.at: m.at for m in state.monsters}
-        used: Counter[Hex] = Counter()
-        lines: list[str] = []
-        for frm, raw_to in steps:
-            if not geometry.on_map(frm) or not geometry.on_map(raw_to):
-                return f"{frm} → {raw_to} leaves the map", lines, state
-            to = geometry.normalise(raw_to)
-            tile = state.monster_at(frm)
-            if tile is None:
-                return f"no monster stands at {spot(frm)}", lines, state
-            start = origin[frm]
-            name = monster_name(tile)
-            if start in frozen:
-                return (
-                    f"the {name} at {spot(start)} stands next to a hero and does not move",
-                    lines,
-                    state,
-                )
-            if not geometry.borders(frm, to):
-                return f"{spot(to)} does not border {spot(frm)}", lines, state
-            path_next = geometry.monster_next(frm)
-            if path_next is not None and to != path_next:
-                return (
-                    f"the {name} at {spot(frm)} follows its path to {spot(path_next)}, "
-                    f"not {spot(to)}",
-                    lines,
-                    state,
-                )
-            base = monster_steps(tile)
-            rank = monster_stats(tile)[0]
-            free_charge = skull or (state.die_face == "charge" and rank == 1)
-            if start in stopped:
-                return (
-                    f"the {name} stands next to a hero and moves no further this turn",
-                    lines,
-                    state,
-                )
-            used[start] += 1
-            if used[start] > base + 1:
-                return (
-                    f"the {name} may move at most {base + 1} area(s) this turn, charge included",
-                    lines,
-                    state,
-                )
-            other = state.monster_at(to) if to != GRIMHEIM else None
-            hero_there = state.hero_at(to)
-            if hero_there is not None:
-                return f"{hero_there.name} stands in {spot(to)}", lines, state
-            if other is not None and not tile.is_legend:
-                return f"{spot(to)} is occupied by a {monster_name(other)}", lines, state
-            lines.append(f"{name}: {spot(frm)} → {spot(to)}")
-            if to == GRIMHEIM:
-                state = monsters.relocate(state, tile, to)
-                lines.append(f"it enters Grimheim: town → {state.town}")
-                del origin[frm]
-                if state.town == 0:
-                    lines.append("Freyja's Well falls: the heroes lose")
-                    return "", lines, state
-                continue
-            if other is not None:
-                # A Legend swaps places with the monster in its way.
-                swapped = [
-                    replace(m, at=to) if m is tile else replace(m, at=frm) if m is other else m
-                    for m in state.monsters
-                ]
-                state = replace(state, monsters=sorted_tiles(swapped))
-                origin[frm], origin[to] = origin[to], start
-                lines.append(f"the {monster_name(other)} swaps back to {spot(frm)}")
-            else:
-                state = monsters.relocate(state, tile, to)
-                origin[to] = start
-                del origin[frm]
-            if hexmap.next_to_hero(to, heroes_out):
-                stopped.add(start)
-            if used[start] == base + 1 and not free_charge:
-                moved = state.monster_at(to)
-                assert moved is not None
-                reach = monster_reach(moved)
-                if not any(geometry.distance(to, h) <= reach for h in heroes_out):
-                    return (
-                        f"the {name} may only take a charge step on a skull step, on a charge "
-                        "die face, or to reach a hero it can then attack",
-                        lines,
-                        state,
-                    )
-        return "", lines, state
-
-    def _apply_monsters_move(self, state: GrimheimState, a: MonstersMove) -> GrimheimState:
-        _, _, state = self._simulate_moves(state, a.steps)
-        return replace(state, monster_step="attack")
 
     def _check_monsters_attack(self, state: GrimheimState, a: MonstersAttack) -> Verdict:
         bad = monster_step_problem(state, "attack")

@@ -1,0 +1,176 @@
+"""Grimheim: the monster turn's movement step.
+
+The table reports every one-area step it moved; they are replayed in order against the
+printed paths (each monster follows its path, stops next to a hero, may take one charge step
+on a skull step, on the charge die face for rank 1, or to reach a hero it can then attack).
+``expected_moves`` is the step as the map alone resolves it (``hexmap``); a different report
+is accepted with a note, since cards may change movement.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from rules.core import Verdict
+
+from . import hexmap
+from . import state as geometry
+from .actions import MonstersMove
+from .guards import current_step, monster_step_problem, spot
+from .monsters import monster_name, monster_reach, monster_stats, monster_steps, relocate
+from .state import GRIMHEIM, GrimheimState, Hex, sorted_tiles
+
+
+def skull_step(state: GrimheimState) -> bool:
+    """Does the Rune Stone stand on a skull (every monster charges)?"""
+    return current_step(state).mark == "skull"
+
+
+def check_monsters_move(state: GrimheimState, a: MonstersMove) -> Verdict:
+    bad = monster_step_problem(state, "move")
+    if bad:
+        return bad
+    problem, lines, _ = simulate_moves(state, a.steps)
+    rules = ["grim.mturn.move", "grim.mturn.move_trust"]
+    if problem:
+        return Verdict.no(problem, "grim.mturn.move", "grim.monster.adjacent_stays")
+    skull = skull_step(state)
+    effects = list(lines)
+    if skull:
+        effects.insert(0, "skull step: every monster charges (one extra area)")
+        rules.append("grim.time.skull")
+    if state.die_face == "charge":
+        effects.insert(0, "monster die: rank 1 monsters charge")
+    if not a.steps:
+        effects.append("no monster moves")
+    expected = expected_moves(state)
+    if expected.steps != a.steps:
+        effects.append(
+            f"note: by the map the app expects {len(expected.steps)} step(s); "
+            "check the table (cards such as Suppressive Fire may change this)"
+        )
+    return Verdict.ok("Monsters move.", *rules, effects=effects)
+
+
+def apply_monsters_move(state: GrimheimState, a: MonstersMove) -> GrimheimState:
+    _, _, state = simulate_moves(state, a.steps)
+    return replace(state, monster_step="attack")
+
+
+def expected_moves(state: GrimheimState) -> MonstersMove:
+    """The movement step as the printed paths resolve it (``hexmap``): every monster
+    in order, with charges for skull steps and the monster die's rank-1 charge."""
+    skull = skull_step(state)
+    charging = {
+        m.at for m in state.monsters if state.die_face == "charge" and monster_stats(m)[0] == 1
+    }
+    phase = hexmap.resolve_monster_moves(
+        {m.at: m.kind for m in state.monsters},
+        [h.at for h in state.heroes],
+        charge_all=skull,
+        charging=charging,
+        levels={m.at: m.level for m in state.monsters if m.is_legend},
+    )
+    steps: list[tuple[Hex, Hex]] = []
+    for move in phase.moves:
+        cur = move.start
+        for nxt in move.path:
+            steps.append((cur, geometry.normalise(nxt)))
+            cur = nxt
+    return MonstersMove(tuple(steps))
+
+
+def simulate_moves(
+    state: GrimheimState, steps: tuple[tuple[Hex, Hex], ...]
+) -> tuple[str, list[str], GrimheimState]:
+    """Play ``steps`` one by one; returns (problem, effect lines, resulting state)."""
+    skull = skull_step(state)
+    heroes_out = [h.at for h in state.heroes if h.at != GRIMHEIM]
+    frozen = {m.at for m in state.monsters if hexmap.next_to_hero(m.at, heroes_out)}
+    stopped: set[Hex] = set()
+    origin: dict[Hex, Hex] = {m.at: m.at for m in state.monsters}
+    used: Counter[Hex] = Counter()
+    lines: list[str] = []
+    for frm, raw_to in steps:
+        if not geometry.on_map(frm) or not geometry.on_map(raw_to):
+            return f"{frm} → {raw_to} leaves the map", lines, state
+        to = geometry.normalise(raw_to)
+        tile = state.monster_at(frm)
+        if tile is None:
+            return f"no monster stands at {spot(frm)}", lines, state
+        start = origin[frm]
+        name = monster_name(tile)
+        if start in frozen:
+            return (
+                f"the {name} at {spot(start)} stands next to a hero and does not move",
+                lines,
+                state,
+            )
+        if not geometry.borders(frm, to):
+            return f"{spot(to)} does not border {spot(frm)}", lines, state
+        path_next = geometry.monster_next(frm)
+        if path_next is not None and to != path_next:
+            return (
+                f"the {name} at {spot(frm)} follows its path to {spot(path_next)}, not {spot(to)}",
+                lines,
+                state,
+            )
+        base = monster_steps(tile)
+        rank = monster_stats(tile)[0]
+        free_charge = skull or (state.die_face == "charge" and rank == 1)
+        if start in stopped:
+            return (
+                f"the {name} stands next to a hero and moves no further this turn",
+                lines,
+                state,
+            )
+        used[start] += 1
+        if used[start] > base + 1:
+            return (
+                f"the {name} may move at most {base + 1} area(s) this turn, charge included",
+                lines,
+                state,
+            )
+        other = state.monster_at(to) if to != GRIMHEIM else None
+        hero_there = state.hero_at(to)
+        if hero_there is not None:
+            return f"{hero_there.name} stands in {spot(to)}", lines, state
+        if other is not None and not tile.is_legend:
+            return f"{spot(to)} is occupied by a {monster_name(other)}", lines, state
+        lines.append(f"{name}: {spot(frm)} → {spot(to)}")
+        if to == GRIMHEIM:
+            state = relocate(state, tile, to)
+            lines.append(f"it enters Grimheim: town → {state.town}")
+            del origin[frm]
+            if state.town == 0:
+                lines.append("Freyja's Well falls: the heroes lose")
+                return "", lines, state
+            continue
+        if other is not None:
+            # A Legend swaps places with the monster in its way.
+            swapped = [
+                replace(m, at=to) if m is tile else replace(m, at=frm) if m is other else m
+                for m in state.monsters
+            ]
+            state = replace(state, monsters=sorted_tiles(swapped))
+            origin[frm], origin[to] = origin[to], start
+            lines.append(f"the {monster_name(other)} swaps back to {spot(frm)}")
+        else:
+            state = relocate(state, tile, to)
+            origin[to] = start
+            del origin[frm]
+        if hexmap.next_to_hero(to, heroes_out):
+            stopped.add(start)
+        if used[start] == base + 1 and not free_charge:
+            moved = state.monster_at(to)
+            assert moved is not None
+            reach = monster_reach(moved)
+            if not any(geometry.distance(to, h) <= reach for h in heroes_out):
+                return (
+                    f"the {name} may only take a charge step on a skull step, on a charge "
+                    "die face, or to reach a hero it can then attack",
+                    lines,
+                    state,
+                )
+    return "", lines, state
