@@ -442,7 +442,9 @@ class ScalesPanel:
                 action = GodSmite(seat=me, demigod=p.first)
         elif p.power == "switch":
             out.append(theme.muted("Pick two demigods to trade places.", 12))
+            out.append(ft.Text("First demigod", size=13, weight=ft.FontWeight.W_600))
             out.append(self._demigod_row(list(DEMIGODS), "first", p.first))
+            out.append(ft.Text("Trades places with", size=13, weight=ft.FontWeight.W_600))
             out.append(self._demigod_row(list(DEMIGODS), "second", p.second))
             if p.first and p.second:
                 action = GodSwitch(seat=me, first=p.first, second=p.second)
