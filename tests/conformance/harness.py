@@ -435,6 +435,18 @@ class Conformance:
         except Exception as exc:
             self.fail(f"enumerating or sampling actions raised {exc!r}{_where(exc)}")
 
+    def probe(self) -> None:
+        """Enumerate and sample actions in the current state: neither may raise."""
+        try:
+            legal = self.legal_actions()
+            if legal is not None:
+                self.check_legal_enumeration(legal)
+            self.game.sample_actions(self.state, random.Random(0))
+        except ConformanceFailure:
+            raise
+        except Exception as exc:
+            self.fail(f"enumerating or sampling actions raised {exc!r}{_where(exc)}")
+
     def _choose(self, rng: random.Random) -> Action:
         game = self.game
         r = rng.random()
@@ -492,8 +504,10 @@ def walk(game: Game[Any, Any], options: Any, step_seeds: list[int]) -> Conforman
 def play_sequence(game: Game[Any, Any], options: Any, actions: list[Action]) -> Conformance:
     """Every contract, with no sampling, over a fixed sequence (legal or not)."""
     run = Conformance(game, options, deep_every=1)
+    run.probe()
     for act in actions:
         run.step(act)
+        run.probe()
     run.check_replay()
     return run
 

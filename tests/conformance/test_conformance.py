@@ -67,8 +67,13 @@ def test_recorded_regressions(reg: Regression) -> None:
     if reg.slug not in SLUGS:
         pytest.skip(f"{reg.slug} is not part of this build")
     game = get_game(reg.slug)
-    run = Conformance(game, game.decode_options(reg.options))
-    verdicts = [run.step(game.decode_action(raw)) for raw in reg.actions]
+    actions = [game.decode_action(raw) for raw in reg.actions]
+    run = Conformance(game, game.decode_options(reg.options), deep_every=1)
+    verdicts = []
+    for act in actions:
+        run.probe()
+        verdicts.append(run.step(act))
+    run.probe()
     run.check_replay()
     if reg.expect_legal:
         assert tuple(verdicts) == reg.expect_legal

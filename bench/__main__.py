@@ -1,0 +1,76 @@
+"""``python -m bench [--quick] [--json PATH] [--no-browser]``: print the benchmark table.
+
+Each figure is the median over repeated runs; the JSON file holds every run's numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import shlex
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .figures import FULL, QUICK, Sizes, commit_latency, host_memory, resume_time, rules_speed
+from .report import Figure, table, write_json
+
+DEFAULT_JSON = Path(__file__).resolve().parent / "results" / "latest.json"
+
+
+def _guard(name: str, measure: Callable[[], list[Figure] | Figure]) -> list[Figure]:
+    """Run one measurement; a failure becomes a row saying so instead of ending the run."""
+    try:
+        result = measure()
+    except Exception as exc:
+        traceback.print_exc(file=sys.stderr)
+        return [Figure(name, "", None, error=f"{type(exc).__name__}: {exc}")]
+    return result if isinstance(result, list) else [result]
+
+
+def run(sizes: Sizes, browser: bool, quick: bool) -> list[Figure]:
+    figures: list[Figure] = []
+    figures += _guard("commit latency", lambda: commit_latency(sizes))
+    figures += _guard("resume", lambda: resume_time(sizes))
+    figures += _guard("rules speed", lambda: rules_speed(sizes))
+    if browser:
+        from .browser import browser_figures
+
+        figures += _guard("browser", lambda: browser_figures(quick))
+    figures += _guard("host memory", lambda: host_memory(sizes))
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="tiny counts: proves it runs")
+    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write JSON")
+    parser.add_argument("--no-browser", action="store_true", help="skip the Chromium figures")
+    args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    started = time.perf_counter()
+    figures = run(sizes, browser=not args.no_browser, quick=args.quick)
+    print(table(figures))
+    rerun = ["python", "-m", "bench", *(argv if argv is not None else sys.argv[1:])]
+    write_json(
+        args.json,
+        figures,
+        {
+            "when": datetime.now(UTC).isoformat(timespec="seconds"),
+            "quick": args.quick,
+            "seconds": round(time.perf_counter() - started, 1),
+            "python": platform.python_version(),
+            "machine": platform.platform(),
+            "rerun": shlex.join(rerun),
+        },
+    )
+    print(f"\nresults: {args.json}")
+    print(f"rerun:   {shlex.join(rerun)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
