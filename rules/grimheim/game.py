@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from itertools import permutations
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,7 @@ from rules.core import (
     Verdict,
 )
 
-from . import card_effects, data, hero_turn, monster_moves, monsters
+from . import card_effects, data, hero_turn, monster_moves, monster_turn, monsters
 from . import heroes as hx
 from . import reinforcements as rf
 from . import state as geometry
@@ -59,14 +58,12 @@ from .actions import (
 from .card_effects import MAX_EQUIPMENT_DAMAGE
 from .guards import (
     current_step,
-    damage_problem,
-    hero_problem,
     hex_problem,
-    monster_step_problem,
     phase_text,
     spot,
     track,
 )
+from .monster_turn import DIE_TEXT as DIE_TEXT  # re-exported: public before the split
 from .monsters import monster_name
 from .monsters import monster_reach as monster_reach  # re-exported: public before the split
 from .monsters import monster_stats as monster_stats  # re-exported: public before the split
@@ -81,7 +78,6 @@ from .state import (
     GrimheimState,
     HeroState,
     Hex,
-    MonsterStep,
     with_hero,
 )
 
@@ -196,10 +192,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             Gain: card_effects.check_gain,
             ShareGold: card_effects.check_share_gold,
             PlaceHero: card_effects.check_place_hero,
-            AdvanceTime: self._check_advance_time,
-            MonsterDie: self._check_monster_die,
+            AdvanceTime: monster_turn.check_advance_time,
+            MonsterDie: monster_turn.check_monster_die,
             MonstersMove: monster_moves.check_monsters_move,
-            MonstersAttack: self._check_monsters_attack,
+            MonstersAttack: monster_turn.check_monsters_attack,
             PlaceCard: self._check_place_card,
             RedrawCard: self._check_redraw_card,
             PlaceMonster: self._check_place_monster,
@@ -222,10 +218,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             Gain: card_effects.apply_gain,
             ShareGold: card_effects.apply_share_gold,
             PlaceHero: card_effects.apply_place_hero,
-            AdvanceTime: self._apply_advance_time,
-            MonsterDie: self._apply_monster_die,
+            AdvanceTime: monster_turn.apply_advance_time,
+            MonsterDie: monster_turn.apply_monster_die,
             MonstersMove: monster_moves.apply_monsters_move,
-            MonstersAttack: self._apply_monsters_attack,
+            MonstersAttack: monster_turn.apply_monsters_attack,
             PlaceCard: self._apply_place_card,
             RedrawCard: lambda s, a: s,
             PlaceMonster: self._apply_place_monster,
@@ -241,30 +237,6 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
 
     # ----- monster turn -----------------------------------------------------------------------
 
-    def _check_advance_time(self, state: GrimheimState, a: AdvanceTime) -> Verdict:
-        bad = monster_step_problem(state, "time")
-        if bad:
-            return bad
-        steps = track(state)
-        new = state.time + 1
-        step = steps[new - 1]
-        effects = [f"Rune Stone → step {new} of {len(steps)}"]
-        rules = ["grim.mturn.order"]
-        if step.mark == "axes":
-            effects.append(f"reinforcements this turn: each player draws a {step.deck} card")
-            rules.append("grim.time.reinforce")
-        if step.mark == "skull":
-            effects.append("skull: every monster charges this turn (one extra area)")
-            rules.append("grim.time.skull")
-        if new == len(steps):
-            effects.append("last step: the heroes win if Freyja's Well stands after this turn")
-            rules.append("grim.time.last")
-        return Verdict.ok("The monster turn begins: move the Rune Stone.", *rules, effects=effects)
-
-    def _apply_advance_time(self, state: GrimheimState, a: AdvanceTime) -> GrimheimState:
-        step: MonsterStep = "die" if state.options.monster_die else "move"
-        return replace(state, time=state.time + 1, monster_step=step, die_face="")
-
     def expected_moves(self, state: GrimheimState) -> MonstersMove:
         """The movement step as the printed paths resolve it (see ``monster_moves``)."""
         return monster_moves.expected_moves(state)
@@ -272,154 +244,6 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def current_step(self, state: GrimheimState) -> data.TimeStep:
         """The time-track step the Rune Stone stands on."""
         return current_step(state)
-
-    def _check_monster_die(self, state: GrimheimState, a: MonsterDie) -> Verdict:
-        bad = monster_step_problem(state, "die")
-        if bad:
-            return bad
-        faces = data.load().monster_die
-        if a.face not in faces:
-            return Verdict.no(
-                f"{a.face!r} is not a face of the monster die; faces: {', '.join(faces)}.",
-                "grim.mturn.die",
-            )
-        effects = [DIE_TEXT[a.face]]
-        if a.shifts and a.face not in ("maneuver_1", "maneuver_2", "push"):
-            return Verdict.no("Only the maneuver and push faces move pieces.", "grim.mturn.die")
-        if a.ambush and a.face != "ambush":
-            return Verdict.no("Only the ambush face places goblins.", "grim.mturn.die")
-        if a.shifts:
-            problem, lines = self._shift_problem(state, a.shifts, heroes=a.face == "push")
-            if problem:
-                return Verdict.no(problem, "grim.mturn.die")
-            effects += lines
-        if a.face == "ambush":
-            problem = self._ambush_problem(state, a.ambush)
-            if problem:
-                return Verdict.no(problem, "grim.monster.die_ambush")
-            effects += [f"goblin → {spot(h)}" for h in a.ambush]
-        return Verdict.ok(
-            f"Monster die: {a.face.replace('_', ' ')}.", "grim.mturn.die", effects=effects
-        )
-
-    def _ambush_problem(self, state: GrimheimState, spots: tuple[Hex, ...]) -> str:
-        outside = [h for h in state.heroes if h.at != GRIMHEIM]
-        need = min(len(outside), state.supply.get("goblin", 0))
-        if len(spots) != need:
-            return (
-                f"{need} goblin(s) must be placed (one per hero outside Grimheim, as far as "
-                f"the supply allows), not {len(spots)}"
-            )
-        if len(set(spots)) != len(spots):
-            return "each goblin needs its own area"
-        taken = state.occupied()
-        for h in spots:
-            if not geometry.on_map(h) or geometry.normalise(h) == GRIMHEIM:
-                return f"{spot(h)} is not an area outside Grimheim"
-            if h in taken:
-                return f"{spot(h)} is occupied"
-        for heroes in permutations(outside, need):
-            if all(geometry.adjacent(h.at, s) for h, s in zip(heroes, spots, strict=True)):
-                return ""
-        return "each goblin must stand next to a different hero outside Grimheim"
-
-    def _shift_problem(
-        self, state: GrimheimState, shifts: tuple[tuple[Hex, Hex], ...], heroes: bool
-    ) -> tuple[str, list[str]]:
-        """Simultaneous one-area moves of monsters (or, for a push, heroes)."""
-        froms = [f for f, _ in shifts]
-        if len(set(froms)) != len(froms):
-            return "each piece moves once", []
-        movers = set(froms)
-        lines = []
-        tos: list[Hex] = []
-        for frm, to in shifts:
-            if not geometry.on_map(frm) or not geometry.on_map(to):
-                return f"{frm} → {to} leaves the map", []
-            to = geometry.normalise(to)
-            if heroes:
-                hero = state.hero_at(frm)
-                if hero is None:
-                    return f"no hero stands at {spot(frm)}", []
-                terrain = geometry.hero_terrain_problem(to)
-                if terrain:
-                    return f"{hero.name} cannot be pushed there: {terrain[0]}", []
-                who = hero.name
-            else:
-                tile = state.monster_at(frm)
-                if tile is None:
-                    return f"no monster stands at {spot(frm)}", []
-                who = monster_name(tile)
-            if not geometry.borders(frm, to):
-                return f"{spot(to)} does not border {spot(frm)}", []
-            if to != GRIMHEIM:
-                if to in tos:
-                    return f"two pieces cannot end in {spot(to)}", []
-                if to in state.occupied() - movers:
-                    return f"{spot(to)} is occupied", []
-                tos.append(to)
-            lines.append(f"{who}: {spot(frm)} → {spot(to)}")
-        return "", lines
-
-    def _apply_monster_die(self, state: GrimheimState, a: MonsterDie) -> GrimheimState:
-        if a.face == "push":
-            moved = {frm: geometry.normalise(to) for frm, to in a.shifts}
-            heroes = tuple(
-                replace(h, at=moved.get(h.at, h.at)) if h.at != GRIMHEIM else h
-                for h in state.heroes
-            )
-            state = replace(state, heroes=heroes)
-        elif a.shifts:
-            moves = [(state.monster_at(f), geometry.normalise(t)) for f, t in a.shifts]
-            for tile, to in moves:
-                assert tile is not None
-                state = monsters.relocate(state, tile, to)
-        for h in a.ambush:
-            state = monsters.add_tile(state, "goblin", h)
-        return replace(state, die_face=a.face, monster_step="move")
-
-    def _check_monsters_attack(self, state: GrimheimState, a: MonstersAttack) -> Verdict:
-        bad = monster_step_problem(state, "attack")
-        if bad:
-            return bad
-        for name, amount in a.damage.items():
-            bad = hero_problem(state, name)
-            if bad:
-                return bad
-            bad = damage_problem(amount, "grim.mturn.attack")
-            if bad:
-                return bad
-        effects = card_effects.hero_damage_effects(state, a.damage) or ["no hero takes damage"]
-        if state.die_face == "attack":
-            effects.insert(0, "monster die: every monster attacks with +1 strength")
-        step = current_step(state)
-        if step.mark == "axes":
-            effects.append(f"next: reinforcements ({step.deck} cards)")
-        elif state.time == len(track(state)):
-            effects.append("that was the last monster turn")
-        else:
-            effects.append(f"next: {state.heroes[0].name}'s turn")
-        rules = ["grim.mturn.attack", *card_effects.hero_damage_rules(state, a.damage)]
-        return Verdict.ok("Monsters attack.", *rules, effects=effects)
-
-    def _apply_monsters_attack(self, state: GrimheimState, a: MonstersAttack) -> GrimheimState:
-        for name in self.seat_names(state):
-            if a.damage.get(name):
-                state = hx.damage_hero(state, name, a.damage[name])[0]
-        step = current_step(state)
-        if step.mark == "axes":
-            return replace(
-                state,
-                phase="reinforce",
-                reinforcements_left=len(state.heroes),
-                reinforce_deck=step.deck,
-            )
-        return self._round_over(state)
-
-    def _round_over(self, state: GrimheimState) -> GrimheimState:
-        if state.time >= len(track(state)):
-            return replace(state, phase="over")
-        return replace(state, phase="heroes", turn=0, monster_step="time", die_face="")
 
     # ----- reinforcements ---------------------------------------------------------------------
 
@@ -483,7 +307,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         if state.time == 1:
             # The opening cards of setup step 5: the first hero turn follows.
             return replace(state, phase="heroes", turn=0)
-        return self._round_over(state)
+        return monster_turn.round_over(state)
 
     def _check_redraw_card(self, state: GrimheimState, a: RedrawCard) -> Verdict:
         plan = self._card_guard(state, a.card, a.occupied)
@@ -853,14 +677,5 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             raise MalformedAction(f"$options: {exc}") from None
         return options
 
-
-DIE_TEXT: dict[str, str] = {
-    "maneuver_1": "maneuver: monsters next to each hero turn one place clockwise around it",
-    "maneuver_2": "maneuver: monsters next to each hero turn one place counter-clockwise",
-    "attack": "every monster attacks with +1 strength this turn",
-    "push": "each hero next to a monster is pushed one area toward Grimheim",
-    "charge": "rank 1 monsters charge this turn",
-    "ambush": "each hero outside Grimheim places a new goblin next to itself",
-}
 
 GAME = GrimheimGame()
