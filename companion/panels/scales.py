@@ -35,7 +35,6 @@ from rules.scales_of_fate.components import (
     SERVANT_KINDS,
     SERVANT_NAMES,
     SERVANT_TOKENS,
-    tile_name,
 )
 from rules.scales_of_fate.deduction import describe_criterion
 from rules.scales_of_fate.state import SofState
@@ -43,7 +42,7 @@ from rules.scales_of_fate.state import SofState
 from .. import theme
 from . import scales_board, scales_secrets, scales_setup
 from .base import PanelContext
-from .scales_look import chip
+from .scales_look import chip, choice
 
 
 @dataclass
@@ -108,19 +107,6 @@ def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
             content=ft.Column(spacing=3, controls=lines),
         ),
     )
-
-
-def choice(
-    ident: str,
-    label: str,
-    selected: bool,
-    on_click: Callable[[Any], None],
-    *,
-    disabled: bool = False,
-) -> ft.Control:
-    """A big toggle-looking button: filled when selected."""
-    cls = ft.FilledButton if selected else ft.OutlinedButton
-    return theme.tagged(ident, cls(label, on_click=on_click, height=theme.TAP, disabled=disabled))
 
 
 class ScalesPanel:
@@ -666,17 +652,17 @@ class ScalesPanel:
         return ft.Column(
             spacing=8,
             controls=[
-                scales_secrets.secret_block(
-                    seen, revealed, self.names, act=self.act, check=ctx.check, can_act=True
-                ),
                 theme.tagged(
                     "sof-hide",
                     ft.FilledButton(
-                        "Hide",
+                        f"Hide {self.names[revealed]}'s secrets",
                         icon=ft.Icons.VISIBILITY_OFF,
                         height=theme.TAP,
                         on_click=lambda _: self._pick(revealed=None),
                     ),
+                ),
+                scales_secrets.secret_block(
+                    seen, revealed, self.names, act=self.act, check=ctx.check, can_act=True
                 ),
             ],
         )
@@ -799,4 +785,4 @@ def _card(ident: str, title: str, parts: list[ft.Control]) -> ft.Control:
     )
 
 
-__all__ = ["ScalesPanel", "build_panel", "choice", "tile_name", "verdict_box"]
+__all__ = ["ScalesPanel", "build_panel", "verdict_box"]

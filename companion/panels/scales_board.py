@@ -27,7 +27,7 @@ from rules.scales_of_fate.deduction import describe_criterion
 from rules.scales_of_fate.state import Quest, SofState
 
 from .. import theme
-from .scales_look import SHORT, marker
+from .scales_look import marker
 
 Tap = Callable[[str], None]
 
@@ -467,4 +467,4 @@ def status(state: SofState, names: list[str], version: int) -> ft.Control:
     )
 
 
-__all__ = ["SHORT", "abyss", "age_card", "board", "renown_track", "status"]
+__all__ = ["abyss", "age_card", "board", "renown_track", "status"]

@@ -7,11 +7,14 @@ distinct on a dark screen, and the labels unique, so two markers on one space ne
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import flet as ft
 
 from rules.scales_of_fate.components import DEMIGODS
+
+from .. import theme
 
 _PALETTE: tuple[str, ...] = (
     ft.Colors.RED_400,
@@ -74,3 +77,9 @@ def chip(name: str, *, selected: bool = False) -> ft.Container:
             controls=[marker(name, 30), ft.Text(name, size=14)],
         ),
     )
+
+
+def choice(ident: str, label: str, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
+    """A big toggle-looking button, filled when selected, tagged ``ident``."""
+    cls = ft.FilledButton if selected else ft.OutlinedButton
+    return theme.tagged(ident, cls(label, on_click=on_click, height=theme.TAP))

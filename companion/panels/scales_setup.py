@@ -23,6 +23,7 @@ from rules.scales_of_fate.state import Criterion, PlacedQuest, Quest, SofState, 
 
 from .. import theme
 from . import scales_board
+from .scales_look import choice
 
 _CHANGES = (-3, -2, -1, 1, 2, 3)
 PLACES: tuple[tuple[str, str], ...] = (
@@ -111,11 +112,6 @@ def draft_for(page: Any, state: SofState) -> SetupDraft:
         with contextlib.suppress(TypeError):
             weakref.finalize(page, _DRAFTS.pop, key, None)
     return draft
-
-
-def _choice(ident: str, label: str, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
-    cls = ft.FilledButton if selected else ft.OutlinedButton
-    return theme.tagged(ident, cls(label, on_click=on_click, height=theme.TAP))
 
 
 def setup_form(
@@ -251,10 +247,10 @@ def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
                     ft.Row(
                         spacing=6,
                         controls=[
-                            _choice(
+                            choice(
                                 "sof-cell-dark", "Scorpion (dark)", dark, lambda _: set_kind(True)
                             ),
-                            _choice(
+                            choice(
                                 "sof-cell-light",
                                 "Feather (light)",
                                 not dark,
@@ -266,7 +262,7 @@ def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
                         spacing=4,
                         wrap=True,
                         controls=[
-                            _choice(
+                            choice(
                                 f"sof-cell-change-{v}",
                                 f"{v:+d}",
                                 v == change,
@@ -278,7 +274,7 @@ def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
                     ft.Row(
                         spacing=6,
                         controls=[
-                            _choice(
+                            choice(
                                 "sof-cell-special",
                                 "Special (red back)",
                                 draft.special == key,
@@ -384,14 +380,14 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
                 wrap=True,
                 spacing=4,
                 controls=[
-                    _choice(
+                    choice(
                         "sof-crit-tile-any",
                         "Any tile",
                         c.tile_action is None,
                         lambda _: set_crit(tile_action=None),
                     ),
                     *[
-                        _choice(
+                        choice(
                             f"sof-crit-tile-{a}",
                             TILE_ACTION_NAMES[a],
                             c.tile_action == a,
@@ -420,7 +416,7 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
                     wrap=True,
                     spacing=4,
                     controls=[
-                        _choice(
+                        choice(
                             f"sof-crit-place-{k}",
                             label,
                             c.place == k,
@@ -435,7 +431,7 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
                     wrap=True,
                     spacing=4,
                     controls=[
-                        _choice(
+                        choice(
                             f"sof-crit-next-{k}",
                             label,
                             c.next_to == k,
