@@ -26,9 +26,17 @@ from rules.core import (
     Verdict,
 )
 
-from . import card_effects, data, hero_turn, monster_moves, monster_turn, monsters
+from . import (
+    card_effects,
+    data,
+    hero_turn,
+    monster_moves,
+    monster_turn,
+    monsters,
+    reinforcement_step,
+    upkeep,
+)
 from . import heroes as hx
-from . import reinforcements as rf
 from . import state as geometry
 from .actions import (
     ACTION_TYPES,
@@ -58,13 +66,10 @@ from .actions import (
 from .card_effects import MAX_EQUIPMENT_DAMAGE
 from .guards import (
     current_step,
-    hex_problem,
-    phase_text,
     spot,
     track,
 )
 from .monster_turn import DIE_TEXT as DIE_TEXT  # re-exported: public before the split
-from .monsters import monster_name
 from .monsters import monster_reach as monster_reach  # re-exported: public before the split
 from .monsters import monster_stats as monster_stats  # re-exported: public before the split
 from .monsters import monster_steps as monster_steps  # re-exported: public before the split
@@ -77,7 +82,6 @@ from .state import (
     GrimheimOptions,
     GrimheimState,
     HeroState,
-    Hex,
     with_hero,
 )
 
@@ -196,11 +200,11 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             MonsterDie: monster_turn.check_monster_die,
             MonstersMove: monster_moves.check_monsters_move,
             MonstersAttack: monster_turn.check_monsters_attack,
-            PlaceCard: self._check_place_card,
-            RedrawCard: self._check_redraw_card,
-            PlaceMonster: self._check_place_monster,
-            RemoveMonster: self._check_remove_monster,
-            MoveMonster: self._check_move_monster,
+            PlaceCard: reinforcement_step.check_place_card,
+            RedrawCard: reinforcement_step.check_redraw_card,
+            PlaceMonster: upkeep.check_place_monster,
+            RemoveMonster: upkeep.check_remove_monster,
+            MoveMonster: upkeep.check_move_monster,
         }
 
     def _appliers(self) -> dict[type[Action], Callable[[GrimheimState, Any], GrimheimState]]:
@@ -222,11 +226,11 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             MonsterDie: monster_turn.apply_monster_die,
             MonstersMove: monster_moves.apply_monsters_move,
             MonstersAttack: monster_turn.apply_monsters_attack,
-            PlaceCard: self._apply_place_card,
-            RedrawCard: lambda s, a: s,
-            PlaceMonster: self._apply_place_monster,
-            RemoveMonster: self._apply_remove_monster,
-            MoveMonster: self._apply_move_monster,
+            PlaceCard: reinforcement_step.apply_place_card,
+            RedrawCard: reinforcement_step.apply_redraw_card,
+            PlaceMonster: upkeep.apply_place_monster,
+            RemoveMonster: upkeep.apply_remove_monster,
+            MoveMonster: upkeep.apply_move_monster,
         }
 
     # ----- shared guards ----------------------------------------------------------------------
@@ -247,152 +251,7 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
 
     # ----- reinforcements ---------------------------------------------------------------------
 
-    def _card_guard(
-        self, state: GrimheimState, card: int, occupied: tuple[Hex, ...]
-    ) -> Verdict | rf.CardPlan:
-        if state.phase != "reinforce":
-            return Verdict.no(
-                f"Monster cards are drawn in the reinforcement step; now it is "
-                f"{phase_text(state)}.",
-                "grim.reinforce.draw",
-            )
-        cards = data.load().cards
-        if card not in cards:
-            return Verdict.no(
-                f"There is no monster card {card}; cards run 1 to {max(cards)}.",
-                "grim.reinforce.colour",
-            )
-        if cards[card].deck != state.reinforce_deck:
-            return Verdict.no(
-                f"Card {card} is from the {cards[card].deck} deck; this step draws "
-                f"{state.reinforce_deck} cards.",
-                "grim.reinforce.colour",
-            )
-        for h in occupied:
-            bad = hex_problem(h, "Occupied area")
-            if bad:
-                return bad
-        return rf.plan_card(state, card, occupied)
-
-    def _check_place_card(self, state: GrimheimState, a: PlaceCard) -> Verdict:
-        plan = self._card_guard(state, a.card, a.occupied)
-        if isinstance(plan, Verdict):
-            return plan
-        if not plan.placeable:
-            return Verdict.no(
-                f"Card {a.card} ({plan.name}) cannot be placed: {'; '.join(plan.problems)}. "
-                f"Put it at the bottom of the {plan.deck} deck and draw a new card.",
-                "grim.reinforce.placeable",
-            )
-        rules = ["grim.reinforce.draw"]
-        if any(t.is_legend for t in plan.tiles):
-            rules.append("grim.reinforce.legend")
-        left = state.reinforcements_left - 1
-        effects = plan.effects()
-        effects.append(
-            f"card {a.card} goes to the bottom of the {plan.deck} deck"
-            if not any(t.is_legend for t in plan.tiles)
-            else "the Legend card stays beside the board"
-        )
-        effects.append(f"{left} card(s) still to draw" if left else "reinforcements done")
-        return Verdict.ok(f"Place card {a.card}: {plan.name}.", *rules, effects=effects)
-
-    def _apply_place_card(self, state: GrimheimState, a: PlaceCard) -> GrimheimState:
-        plan = rf.plan_card(state, a.card, a.occupied)
-        state = rf.place(state, plan)
-        left = state.reinforcements_left - 1
-        state = replace(state, reinforcements_left=left)
-        if left:
-            return state
-        if state.time == 1:
-            # The opening cards of setup step 5: the first hero turn follows.
-            return replace(state, phase="heroes", turn=0)
-        return monster_turn.round_over(state)
-
-    def _check_redraw_card(self, state: GrimheimState, a: RedrawCard) -> Verdict:
-        plan = self._card_guard(state, a.card, a.occupied)
-        if isinstance(plan, Verdict):
-            return plan
-        if plan.placeable:
-            return Verdict.no(
-                f"Card {a.card} ({plan.name}) can be placed, so it must be.",
-                "grim.reinforce.placeable",
-            )
-        return Verdict.ok(
-            f"Card {a.card} cannot be placed: {'; '.join(plan.problems)}.",
-            "grim.reinforce.placeable",
-            effects=[f"card {a.card} → bottom of the {plan.deck} deck", "draw a new card"],
-        )
-
     # ----- table upkeep -----------------------------------------------------------------------
-
-    def _check_place_monster(self, state: GrimheimState, a: PlaceMonster) -> Verdict:
-        kinds = data.load().monsters
-        if a.monster not in kinds:
-            return Verdict.no(
-                f"{a.monster!r} is not a monster; kinds: {', '.join(kinds)}.",
-                "grim.supply.conservation",
-            )
-        bad = hex_problem(a.at, "Area")
-        if bad:
-            return bad
-        if geometry.normalise(a.at) == GRIMHEIM:
-            return Verdict.no(
-                "Monsters are never placed in Grimheim.", "grim.monster.enters_grimheim"
-            )
-        if a.at in state.occupied():
-            return Verdict.no(f"{spot(a.at)} is occupied.", "grim.map.one_per_area")
-        if state.supply.get(a.monster, 0) < 1:
-            return Verdict.no(
-                f"The supply has no {kinds[a.monster].name} tiles left.", "grim.supply.conservation"
-            )
-        return Verdict.ok(
-            f"A {kinds[a.monster].name} is placed at {spot(a.at)}.",
-            "grim.free.effects",
-            effects=[f"{kinds[a.monster].name} supply → {state.supply[a.monster] - 1}"],
-        )
-
-    def _apply_place_monster(self, state: GrimheimState, a: PlaceMonster) -> GrimheimState:
-        return monsters.add_tile(state, a.monster, a.at)
-
-    def _check_remove_monster(self, state: GrimheimState, a: RemoveMonster) -> Verdict:
-        tile = state.monster_at(a.at)
-        if tile is None:
-            return Verdict.no(f"There is no monster at {spot(a.at)}.", "grim.free.effects")
-        return Verdict.ok(
-            f"The {monster_name(tile)} leaves the map.",
-            "grim.free.effects",
-            "grim.supply.conservation",
-            effects=["back to the supply"],
-        )
-
-    def _apply_remove_monster(self, state: GrimheimState, a: RemoveMonster) -> GrimheimState:
-        tile = state.monster_at(a.at)
-        assert tile is not None
-        return monsters.remove_tile(state, tile)
-
-    def _check_move_monster(self, state: GrimheimState, a: MoveMonster) -> Verdict:
-        tile = state.monster_at(a.frm)
-        if tile is None:
-            return Verdict.no(f"There is no monster at {spot(a.frm)}.", "grim.free.effects")
-        bad = hex_problem(a.to, "Area")
-        if bad:
-            return bad
-        to = geometry.normalise(a.to)
-        if to != GRIMHEIM and to in state.occupied():
-            return Verdict.no(f"{spot(to)} is occupied.", "grim.map.one_per_area")
-        effects = [f"{monster_name(tile)}: {spot(a.frm)} → {spot(to)}"]
-        rules = ["grim.free.effects"]
-        if to == GRIMHEIM:
-            loss = monsters.town_loss(tile)
-            effects.append(f"it enters Grimheim: town → {max(0, state.town - loss)}")
-            rules.append("grim.monster.enters_grimheim")
-        return Verdict.ok("A monster is moved.", *rules, effects=effects)
-
-    def _apply_move_monster(self, state: GrimheimState, a: MoveMonster) -> GrimheimState:
-        tile = state.monster_at(a.frm)
-        assert tile is not None
-        return monsters.relocate(state, tile, geometry.normalise(a.to))
 
     # ----- outcome and result sheet -----------------------------------------------------------
 
