@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +27,11 @@ from rules.core import (
 
 from . import (
     card_effects,
+    corrections,
     data,
     hero_turn,
     monster_moves,
     monster_turn,
-    monsters,
     reinforcement_step,
     upkeep,
 )
@@ -63,7 +62,7 @@ from .actions import (
     ShareGold,
     SpendAction,
 )
-from .card_effects import MAX_EQUIPMENT_DAMAGE
+from .guards import MAX_TOWN as MAX_TOWN  # re-exported: public before the split
 from .guards import (
     current_step,
     spot,
@@ -75,19 +74,15 @@ from .monsters import monster_stats as monster_stats  # re-exported: public befo
 from .monsters import monster_steps as monster_steps  # re-exported: public before the split
 from .state import (
     GRIMHEIM,
-    HAND_LIMIT,
     HERO_NAMES,
-    MAX_CRYSTALS,
     TOWN_PIECES_BY_PLAYERS,
     GrimheimOptions,
     GrimheimState,
     HeroState,
-    with_hero,
 )
 
 _HERE = Path(__file__).resolve().parent
 STARTING_ABILITY = "starting ability"
-MAX_TOWN = 10
 UPGRADES = ("new_ability", "flip_hero", "flip_ability")
 
 
@@ -310,116 +305,18 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     # ----- counters and corrections -----------------------------------------------------------
 
     def counters(self, state: GrimheimState) -> Mapping[str, tuple[int, int]]:
-        d = data.load()
-        out: dict[str, tuple[int, int]] = {
-            "time": (1, len(track(state))),
-            "town": (0, MAX_TOWN),
-        }
-        for h in state.heroes:
-            out[f"{h.name}.damage"] = (0, hx.health(h) - 1)
-            out[f"{h.name}.xp"] = (0, MAX_CRYSTALS)
-            out[f"{h.name}.hand"] = (0, HAND_LIMIT)
-            out[f"{h.name}.equipment_damage"] = (0, MAX_EQUIPMENT_DAMAGE)
-            out[f"{h.name}.upgrades"] = (0, 20)
-            for card in sorted(h.mana):
-                out[f"{h.name}.mana.{card}"] = (0, MAX_CRYSTALS)
-        for kind, m in d.monsters.items():
-            placed = monsters.placed_count(state, kind)
-            out[f"supply.{kind}"] = (0, m.tiles - placed)
-        for t in state.monsters:
-            out[f"monster.{t.at[0]},{t.at[1]}.damage"] = (0, monster_stats(t)[1] - 1)
-        return out
+        return corrections.counters(state)
 
     def counter_values(self, state: GrimheimState) -> Mapping[str, int]:
-        out: dict[str, int] = {"time": state.time, "town": state.town}
-        for h in state.heroes:
-            out[f"{h.name}.damage"] = h.damage
-            out[f"{h.name}.xp"] = h.xp
-            out[f"{h.name}.hand"] = h.hand
-            out[f"{h.name}.equipment_damage"] = h.equipment_damage
-            out[f"{h.name}.upgrades"] = h.upgrades
-            for card in sorted(h.mana):
-                out[f"{h.name}.mana.{card}"] = h.mana[card]
-        for kind in data.load().monsters:
-            out[f"supply.{kind}"] = state.supply.get(kind, 0)
-        for t in state.monsters:
-            out[f"monster.{t.at[0]},{t.at[1]}.damage"] = t.damage
-        return out
+        return corrections.counter_values(state)
 
     def set_counter(self, state: GrimheimState, counter: str, value: int) -> GrimheimState:
-        if counter == "time":
-            return replace(state, time=value)
-        if counter == "town":
-            return replace(state, town=value)
-        head, _, rest = counter.partition(".")
-        if head == "supply":
-            placed = monsters.placed_count(state, rest)
-            box = data.load().monsters[rest].tiles
-            supply = {**state.supply, rest: value}
-            untracked = {**state.untracked, rest: box - placed - value}
-            untracked = {k: v for k, v in untracked.items() if v}
-            return replace(state, supply=supply, untracked=untracked)
-        if head == "monster":
-            spot, _, _ = rest.partition(".")
-            x, _, y = spot.partition(",")
-            at = (int(x), int(y))
-            tiles = [replace(t, damage=value) if t.at == at else t for t in state.monsters]
-            return replace(state, monsters=tuple(tiles))
-        hero = state.hero(head)
-        field_name, _, card = rest.partition(".")
-        if field_name == "mana":
-            return with_hero(state, hero.with_mana(card, value))
-        fields: dict[str, Any] = {field_name: value}
-        return with_hero(state, replace(hero, **fields))
-
-    # ----- invariants, history, samples -------------------------------------------------------
+        return corrections.set_counter(state, counter, value)
 
     def invariants(self, state: GrimheimState) -> list[str]:
-        d = data.load()
-        broken: list[str] = []
-        for kind, m in d.monsters.items():
-            placed = monsters.placed_count(state, kind)
-            supply = state.supply.get(kind, 0)
-            untracked = state.untracked.get(kind, 0)
-            if supply < 0 or untracked < 0:
-                broken.append(f"{m.name}: negative supply or untracked count")
-            if supply + placed + untracked != m.tiles:
-                broken.append(
-                    f"{m.name}: supply {supply} + board {placed + untracked} ≠ box {m.tiles}"
-                )
-        legends = {t.kind: t.level for t in state.monsters if t.is_legend}
-        if legends != state.legends_in_play:
-            broken.append("Legends in play do not match the Legend tiles on the map")
-        for t in state.monsters:
-            if t.is_legend and t.kind not in d.legends:
-                broken.append(f"unknown Legend {t.kind!r}")
-            if not t.is_legend and t.kind not in d.monsters:
-                broken.append(f"unknown monster kind {t.kind!r}")
-        spots = [t.at for t in state.monsters] + [h.at for h in state.heroes if h.at != GRIMHEIM]
-        if len(spots) != len(set(spots)):
-            broken.append("two characters share an area outside Grimheim")
-        if any(t.at == GRIMHEIM or not geometry.on_map(t.at) for t in state.monsters):
-            broken.append("a monster stands in Grimheim or off the map")
-        for h in state.heroes:
-            if not 0 <= h.damage < hx.health(h):
-                broken.append(f"{h.name}'s damage {h.damage} is outside 0..{hx.health(h) - 1}")
-            if not 0 <= h.xp <= MAX_CRYSTALS:
-                broken.append(f"{h.name}'s gold/XP {h.xp} is outside 0..{MAX_CRYSTALS}")
-            if not 0 <= h.hand <= HAND_LIMIT:
-                broken.append(f"{h.name}'s hand {h.hand} is outside 0..{HAND_LIMIT}")
-            if any(v < 0 for v in h.mana.values()):
-                broken.append(f"{h.name} has negative mana on a card")
-            if len(h.actions) > 2 or len(set(h.actions)) != len(h.actions):
-                broken.append(f"{h.name} has used {h.actions}")
-        if not 0 <= state.town <= MAX_TOWN:
-            broken.append(f"town pieces {state.town} outside 0..{MAX_TOWN}")
-        if not 1 <= state.time <= len(track(state)):
-            broken.append(f"time step {state.time} is off the track")
-        if not 0 <= state.turn < len(state.heroes):
-            broken.append(f"turn {state.turn} names no hero")
-        if state.phase == "reinforce" and state.reinforcements_left < 1:
-            broken.append("reinforcement step with no card left to draw")
-        return broken
+        return corrections.invariants(state)
+
+    # ----- invariants, history, samples -------------------------------------------------------
 
     def describe(self, state: GrimheimState, action: Action) -> str:
         a: Any = action

@@ -15,6 +15,8 @@ from .state import GRIMHEIM, GrimheimState, Hex
 MAX_DAMAGE_INPUT = 60
 """Largest damage one action may report; far above any roll, it only catches typos."""
 MAX_CARD_NAME = 40
+MAX_TOWN = 10
+"""Most town pieces a table may play with."""
 
 
 def spot(h: Hex) -> str:
