@@ -14,7 +14,7 @@ from rules.core import Verdict
 from . import heroes as hx
 from . import state as geometry
 from .actions import DealDamage, Gain, HeroDamage, PlaceHero, ShareGold
-from .guards import card_problem, damage_problem, hero_problem, hex_problem, spot
+from .guards import Handlers, card_problem, damage_problem, hero_problem, hex_problem, spot
 from .monsters import damage_verdict, hurt_monster
 from .state import GRIMHEIM, HAND_LIMIT, MAX_CRYSTALS, GrimheimState, with_hero
 
@@ -197,3 +197,12 @@ def check_place_hero(state: GrimheimState, a: PlaceHero) -> Verdict:
 
 def apply_place_hero(state: GrimheimState, a: PlaceHero) -> GrimheimState:
     return with_hero(state, replace(state.hero(a.hero), at=geometry.normalise(a.to)))
+
+
+HANDLERS: Handlers = {
+    DealDamage: (check_deal_damage, apply_deal_damage),
+    HeroDamage: (check_hero_damage, apply_hero_damage),
+    Gain: (check_gain, apply_gain),
+    ShareGold: (check_share_gold, apply_share_gold),
+    PlaceHero: (check_place_hero, apply_place_hero),
+}

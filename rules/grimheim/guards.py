@@ -6,11 +6,21 @@ Each ``*_problem`` function returns ``None`` when all is well, otherwise the ref
 
 from __future__ import annotations
 
-from rules.core import Verdict
+from collections.abc import Callable
+from typing import Any
+
+from rules.core import Action, Verdict
 
 from . import data
 from . import state as geometry
 from .state import GRIMHEIM, GrimheimState, Hex
+
+Check = Callable[[GrimheimState, Any], Verdict]
+"""Is an action legal in a state, and why."""
+Apply = Callable[[GrimheimState, Any], GrimheimState]
+"""The state after a legal action."""
+Handlers = dict[type[Action], tuple[Check, Apply]]
+"""Each action type's check and apply, registered by the module that owns the action."""
 
 MAX_DAMAGE_INPUT = 60
 """Largest damage one action may report; far above any roll, it only catches typos."""

@@ -16,9 +16,14 @@ from . import heroes as hx
 from . import hexmap
 from . import state as geometry
 from .actions import Attack, EndTurn, Focus, Mend, Move, Practice, Prepare, SpendAction
-from .guards import card_problem, hero_problem, hex_problem, phase_text, spot
+from .guards import Handlers, card_problem, hero_problem, hex_problem, phase_text, spot
 from .monsters import damage_verdict, hurt_monster
 from .state import GRIMHEIM, HAND_LIMIT, HERO_ACTIONS, MAX_CRYSTALS, GrimheimState, Hex, with_hero
+
+STARTING_ABILITY = "starting ability"
+"""The card name under which a hero's starting ability holds mana."""
+UPGRADES = ("new_ability", "flip_hero", "flip_ability")
+"""The upgrades a hero may buy at the end of its turn."""
 
 
 def turn_problem(state: GrimheimState, name: str, space: str) -> Verdict | None:
@@ -282,3 +287,15 @@ def apply_end_turn(state: GrimheimState, a: EndTurn) -> GrimheimState:
     if nxt < len(state.heroes):
         return replace(state, turn=nxt)
     return replace(state, phase="monsters", monster_step="time", turn=0, die_face="")
+
+
+HANDLERS: Handlers = {
+    Move: (check_move, apply_move),
+    Attack: (check_attack, apply_attack),
+    Prepare: (check_prepare, apply_prepare),
+    Focus: (check_focus, apply_focus),
+    Mend: (check_mend, apply_mend),
+    Practice: (check_practice, apply_practice),
+    SpendAction: (check_spend, apply_spend),
+    EndTurn: (check_end_turn, apply_end_turn),
+}

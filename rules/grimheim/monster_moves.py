@@ -17,7 +17,7 @@ from rules.core import Verdict
 from . import hexmap
 from . import state as geometry
 from .actions import MonstersMove
-from .guards import current_step, monster_step_problem, spot
+from .guards import Handlers, current_step, monster_step_problem, spot
 from .monsters import monster_name, monster_reach, monster_stats, monster_steps, relocate
 from .state import GRIMHEIM, GrimheimState, Hex, sorted_tiles
 
@@ -174,3 +174,8 @@ def simulate_moves(
                     state,
                 )
     return "", lines, state
+
+
+HANDLERS: Handlers = {
+    MonstersMove: (check_monsters_move, apply_monsters_move),
+}

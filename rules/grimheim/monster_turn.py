@@ -17,7 +17,15 @@ from . import heroes as hx
 from . import state as geometry
 from .actions import AdvanceTime, MonsterDie, MonstersAttack
 from .card_effects import hero_damage_effects, hero_damage_rules
-from .guards import current_step, damage_problem, hero_problem, monster_step_problem, spot, track
+from .guards import (
+    Handlers,
+    current_step,
+    damage_problem,
+    hero_problem,
+    monster_step_problem,
+    spot,
+    track,
+)
 from .monsters import add_tile, monster_name, relocate
 from .state import GRIMHEIM, GrimheimState, Hex, MonsterStep
 
@@ -211,3 +219,10 @@ def round_over(state: GrimheimState) -> GrimheimState:
     if state.time >= len(track(state)):
         return replace(state, phase="over")
     return replace(state, phase="heroes", turn=0, monster_step="time", die_face="")
+
+
+HANDLERS: Handlers = {
+    AdvanceTime: (check_advance_time, apply_advance_time),
+    MonsterDie: (check_monster_die, apply_monster_die),
+    MonstersAttack: (check_monsters_attack, apply_monsters_attack),
+}

@@ -14,7 +14,7 @@ from rules.core import Verdict
 from . import data
 from . import reinforcements as rf
 from .actions import PlaceCard, RedrawCard
-from .guards import hex_problem, phase_text
+from .guards import Handlers, hex_problem, phase_text
 from .monster_turn import round_over
 from .state import GrimheimState, Hex
 
@@ -101,3 +101,9 @@ def check_redraw_card(state: GrimheimState, a: RedrawCard) -> Verdict:
 def apply_redraw_card(state: GrimheimState, a: RedrawCard) -> GrimheimState:
     """An unplaceable card changes nothing the app tracks: it goes under its deck."""
     return state
+
+
+HANDLERS: Handlers = {
+    PlaceCard: (check_place_card, apply_place_card),
+    RedrawCard: (check_redraw_card, apply_redraw_card),
+}

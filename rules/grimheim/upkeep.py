@@ -11,7 +11,7 @@ from rules.core import Verdict
 from . import data
 from . import state as geometry
 from .actions import MoveMonster, PlaceMonster, RemoveMonster
-from .guards import hex_problem, spot
+from .guards import Handlers, hex_problem, spot
 from .monsters import add_tile, monster_name, relocate, remove_tile, town_loss
 from .state import GRIMHEIM, GrimheimState
 
@@ -86,3 +86,10 @@ def apply_move_monster(state: GrimheimState, a: MoveMonster) -> GrimheimState:
     tile = state.monster_at(a.frm)
     assert tile is not None
     return relocate(state, tile, geometry.normalise(a.to))
+
+
+HANDLERS: Handlers = {
+    PlaceMonster: (check_place_monster, apply_place_monster),
+    RemoveMonster: (check_remove_monster, apply_remove_monster),
+    MoveMonster: (check_move_monster, apply_move_monster),
+}
