@@ -1,15 +1,21 @@
-"""Fate: Defenders of Grimheim: setup, turns, the monster turn checklist, legality and result.
+"""Fate: Defenders of Grimheim: the Game class, wiring each action to the module owning it.
 
 The round is a phase machine kept in the state: opening reinforcements, then each hero's turn
 in player order, then the monster turn step by step (time, die, move, attack), then
 reinforcements when the Rune Stone stands on crossed axes. Dice are rolled at the table; the
 actions carry their results and the app checks everything the rules constrain.
+
+Each action's check and apply live in its topic module: ``hero_turn`` (action spaces, end of
+turn), ``card_effects`` (free actions), ``monster_turn`` (time, die, attack, round end),
+``monster_moves`` (the movement step), ``reinforcement_step`` (monster cards) and ``upkeep``
+(hand moves of monster tiles); ``corrections`` holds counters and invariants, ``history`` the
+action descriptions and ``enumeration`` the candidate actions.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,45 +35,19 @@ from . import (
     card_effects,
     corrections,
     data,
+    enumeration,
     hero_turn,
+    history,
     monster_moves,
     monster_turn,
     reinforcement_step,
     upkeep,
 )
-from . import heroes as hx
-from . import state as geometry
-from .actions import (
-    ACTION_TYPES,
-    AdvanceTime,
-    Attack,
-    DealDamage,
-    EndTurn,
-    Focus,
-    Gain,
-    HeroDamage,
-    Mend,
-    MonsterDie,
-    MonstersAttack,
-    MonstersMove,
-    Move,
-    MoveMonster,
-    PlaceCard,
-    PlaceHero,
-    PlaceMonster,
-    Practice,
-    Prepare,
-    RedrawCard,
-    RemoveMonster,
-    ShareGold,
-    SpendAction,
-)
+from .actions import ACTION_TYPES, MonstersMove
 from .guards import MAX_TOWN as MAX_TOWN  # re-exported: public before the split
-from .guards import (
-    current_step,
-    spot,
-    track,
-)
+from .guards import Handlers, current_step, track
+from .hero_turn import STARTING_ABILITY as STARTING_ABILITY  # re-exported
+from .hero_turn import UPGRADES as UPGRADES  # re-exported: public before the split
 from .monster_turn import DIE_TEXT as DIE_TEXT  # re-exported: public before the split
 from .monsters import monster_reach as monster_reach  # re-exported: public before the split
 from .monsters import monster_stats as monster_stats  # re-exported: public before the split
@@ -82,8 +62,6 @@ from .state import (
 )
 
 _HERE = Path(__file__).resolve().parent
-STARTING_ABILITY = "starting ability"
-UPGRADES = ("new_ability", "flip_hero", "flip_ability")
 
 
 def build_rule_index() -> RuleIndex:
@@ -99,6 +77,17 @@ def build_rule_index() -> RuleIndex:
             seen.add(r.id)
             unique.append(r)
     return RuleIndex("grimheim", tuple(unique))
+
+
+HANDLERS: Handlers = {
+    **hero_turn.HANDLERS,
+    **card_effects.HANDLERS,
+    **monster_turn.HANDLERS,
+    **monster_moves.HANDLERS,
+    **reinforcement_step.HANDLERS,
+    **upkeep.HANDLERS,
+}
+"""Every action type's (check, apply) pair."""
 
 
 class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
@@ -164,75 +153,16 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         """The time track the table plays on."""
         return track(state)
 
-    # ----- check ------------------------------------------------------------------------------
+    # ----- check and apply --------------------------------------------------------------------
 
     def _check(self, state: GrimheimState, action: Action) -> Verdict:
-        handler = self._checkers().get(type(action))
+        handler = HANDLERS.get(type(action))
         if handler is None:  # pragma: no cover - every action type has a checker
             return Verdict.no(f"{action.kind!r} is not handled.", "core.action")
-        return handler(state, action)
+        return handler[0](state, action)
 
     def _apply(self, state: GrimheimState, action: Action) -> GrimheimState:
-        handler = self._appliers()[type(action)]
-        return handler(state, action)
-
-    def _checkers(self) -> dict[type[Action], Callable[[GrimheimState, Any], Verdict]]:
-        return {
-            Move: hero_turn.check_move,
-            Attack: hero_turn.check_attack,
-            Prepare: hero_turn.check_prepare,
-            Focus: hero_turn.check_focus,
-            Mend: hero_turn.check_mend,
-            Practice: hero_turn.check_practice,
-            SpendAction: hero_turn.check_spend,
-            EndTurn: hero_turn.check_end_turn,
-            DealDamage: card_effects.check_deal_damage,
-            HeroDamage: card_effects.check_hero_damage,
-            Gain: card_effects.check_gain,
-            ShareGold: card_effects.check_share_gold,
-            PlaceHero: card_effects.check_place_hero,
-            AdvanceTime: monster_turn.check_advance_time,
-            MonsterDie: monster_turn.check_monster_die,
-            MonstersMove: monster_moves.check_monsters_move,
-            MonstersAttack: monster_turn.check_monsters_attack,
-            PlaceCard: reinforcement_step.check_place_card,
-            RedrawCard: reinforcement_step.check_redraw_card,
-            PlaceMonster: upkeep.check_place_monster,
-            RemoveMonster: upkeep.check_remove_monster,
-            MoveMonster: upkeep.check_move_monster,
-        }
-
-    def _appliers(self) -> dict[type[Action], Callable[[GrimheimState, Any], GrimheimState]]:
-        return {
-            Move: hero_turn.apply_move,
-            Attack: hero_turn.apply_attack,
-            Prepare: hero_turn.apply_prepare,
-            Focus: hero_turn.apply_focus,
-            Mend: hero_turn.apply_mend,
-            Practice: hero_turn.apply_practice,
-            SpendAction: hero_turn.apply_spend,
-            EndTurn: hero_turn.apply_end_turn,
-            DealDamage: card_effects.apply_deal_damage,
-            HeroDamage: card_effects.apply_hero_damage,
-            Gain: card_effects.apply_gain,
-            ShareGold: card_effects.apply_share_gold,
-            PlaceHero: card_effects.apply_place_hero,
-            AdvanceTime: monster_turn.apply_advance_time,
-            MonsterDie: monster_turn.apply_monster_die,
-            MonstersMove: monster_moves.apply_monsters_move,
-            MonstersAttack: monster_turn.apply_monsters_attack,
-            PlaceCard: reinforcement_step.apply_place_card,
-            RedrawCard: reinforcement_step.apply_redraw_card,
-            PlaceMonster: upkeep.apply_place_monster,
-            RemoveMonster: upkeep.apply_remove_monster,
-            MoveMonster: upkeep.apply_move_monster,
-        }
-
-    # ----- shared guards ----------------------------------------------------------------------
-
-    # ----- hero actions -----------------------------------------------------------------------
-
-    # ----- free actions and card effects ------------------------------------------------------
+        return HANDLERS[type(action)][1](state, action)
 
     # ----- monster turn -----------------------------------------------------------------------
 
@@ -243,10 +173,6 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def current_step(self, state: GrimheimState) -> data.TimeStep:
         """The time-track step the Rune Stone stands on."""
         return current_step(state)
-
-    # ----- reinforcements ---------------------------------------------------------------------
-
-    # ----- table upkeep -----------------------------------------------------------------------
 
     # ----- outcome and result sheet -----------------------------------------------------------
 
@@ -316,114 +242,24 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def invariants(self, state: GrimheimState) -> list[str]:
         return corrections.invariants(state)
 
-    # ----- invariants, history, samples -------------------------------------------------------
+    # ----- history and enumeration ------------------------------------------------------------
 
     def describe(self, state: GrimheimState, action: Action) -> str:
-        a: Any = action
-        match action:
-            case Move():
-                return f"{a.hero} moves to {spot(geometry.normalise(a.path[-1]))}."
-            case Attack():
-                return f"{a.hero} attacks {spot(a.target)} for {a.damage} damage."
-            case Prepare():
-                return f"{a.hero} prepares (draws an event card)."
-            case Focus():
-                return f"{a.hero} focuses: one mana on {a.card}."
-            case Mend():
-                return f"{a.hero} mends {a.hero_damage + a.equipment_damage} damage."
-            case Practice():
-                return f"{a.hero} practises (+1 XP)."
-            case SpendAction():
-                return f"{a.hero} spends the {a.space} action on a quest."
-            case EndTurn():
-                up = "" if a.upgrade == "none" else f" and upgrades ({a.upgrade.replace('_', ' ')})"
-                return f"{a.hero} ends the turn{up}."
-            case DealDamage():
-                return f"{a.hero}'s card deals {a.damage} damage at {spot(a.target)}."
-            case HeroDamage():
-                return f"{a.hero} takes {a.damage} damage."
-            case Gain():
-                return f"{a.hero}: card effect."
-            case ShareGold():
-                return f"{a.giver} gives {a.amount} gold to {a.taker}."
-            case PlaceHero():
-                return f"{a.hero} is moved to {spot(geometry.normalise(a.to))}."
-            case AdvanceTime():
-                return f"Monster turn: the Rune Stone moves to step {state.time + 1}."
-            case MonsterDie():
-                return f"Monster die: {a.face.replace('_', ' ')}."
-            case MonstersMove():
-                return f"Monsters move ({len(a.steps)} step(s))."
-            case MonstersAttack():
-                hurt = ", ".join(f"{n} {v}" for n, v in a.damage.items() if v) or "no damage"
-                return f"Monsters attack: {hurt}."
-            case PlaceCard():
-                return f"Monster card {a.card} is placed."
-            case RedrawCard():
-                return f"Monster card {a.card} cannot be placed; it goes under its deck."
-            case PlaceMonster():
-                return f"A {a.monster} is placed at {spot(a.at)}."
-            case RemoveMonster():
-                return f"The monster at {spot(a.at)} leaves the map."
-            case MoveMonster():
-                return f"The monster at {spot(a.frm)} moves to {spot(a.to)}."
-        return f"Correction: {action.to_json()}"
+        return history.describe(state, action)
 
     def sample_actions(self, state: GrimheimState, rng: random.Random) -> list[Action]:
+        """Up to four legal actions plus a dozen random (often illegal) ones."""
         samples = self.legal_actions(state)
         rng.shuffle(samples)
         out: list[Action] = samples[:4]
-        names = [h.name for h in state.heroes]
-        hero = rng.choice(names)
-        spot = (rng.randrange(1, 18), rng.randrange(1, 18))
-        out += [
-            Practice(hero),
-            Prepare(hero, discard=rng.randrange(0, 2)),
-            Mend(hero, hero_damage=rng.randrange(0, 4)),
-            Move(hero, (spot,)),
-            Attack(hero, spot, damage=rng.randrange(0, 6)),
-            PlaceCard(rng.randrange(0, 56)),
-            AdvanceTime(),
-            EndTurn(hero, upgrade=rng.choice(("none", *UPGRADES))),
-            Gain(hero, xp=rng.randrange(-2, 3)),
-            HeroDamage(hero, rng.randrange(0, 4)),
-            MonstersMove(),
-            MonstersAttack({hero: rng.randrange(0, 3)}),
-        ]
-        return out
+        return out + enumeration.random_picks(state, rng)
 
     def legal_actions(self, state: GrimheimState) -> list[Action]:
         """The legal subset of the table's usual next steps (moves are single areas;
         attacks report the monster's remaining health as damage)."""
         if self.outcome(state) is not None:
             return []
-        cands: list[Action] = []
-        if state.phase == "reinforce":
-            for n, card in data.load().cards.items():
-                if card.deck == state.reinforce_deck:
-                    cands += [PlaceCard(n), RedrawCard(n)]
-        elif state.phase == "monsters":
-            if state.monster_step == "move":
-                cands.append(self.expected_moves(state))
-            cands += [
-                AdvanceTime(),
-                *(MonsterDie(face) for face in data.load().monster_die if face != "ambush"),
-                MonstersAttack({}),
-            ]
-        elif state.phase == "heroes":
-            hero = state.heroes[state.turn]
-            name = hero.name
-            cands += [Prepare(name), Practice(name), Focus(name, STARTING_ABILITY)]
-            cands += [Focus(name, card) for card in hero.mana if card != STARTING_ABILITY]
-            heal = min(hero.damage, hx.mend_limit(hero))
-            cands.append(Mend(name, hero_damage=heal))
-            for h in geometry.neighbours(hero.at):
-                cands.append(Move(name, (h,)))
-            for t in state.monsters:
-                left = monster_stats(t)[1] - t.damage
-                cands.append(Attack(name, t.at, damage=left + monster_stats(t)[3]))
-            cands += [EndTurn(name), *(EndTurn(name, upgrade=u) for u in UPGRADES)]
-        return [c for c in cands if self.check(state, c).legal]
+        return [c for c in enumeration.candidates(state) if self.check(state, c).legal]
 
     def decode_options(self, data_in: Any) -> GrimheimOptions:
         options = super().decode_options(data_in)
