@@ -44,6 +44,11 @@ MONSTER_KEYS = (
 )
 
 
+def move_steps(move: str) -> int:
+    """Areas a printed movement value means: "" is the usual single area."""
+    return int(move) if move else 1
+
+
 @dataclass(frozen=True)
 class MonsterKind:
     """A standard monster tile type. ``move`` is the printed special move ("2" for goblins,
@@ -63,7 +68,7 @@ class MonsterKind:
     @property
     def steps(self) -> int:
         """Areas moved in one normal monster movement (before any charge step)."""
-        return int(self.move) if self.move else 1
+        return move_steps(self.move)
 
 
 @dataclass(frozen=True)
@@ -76,7 +81,8 @@ class LegendLevel:
 
     @property
     def steps(self) -> int:
-        return int(self.move) if self.move else 1
+        """Areas moved in one normal monster movement at this level."""
+        return move_steps(self.move)
 
 
 @dataclass(frozen=True)
