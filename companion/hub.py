@@ -151,13 +151,6 @@ class Hub:
             rules = registry.get(game)
         except KeyError as exc:
             raise ValueError(str(exc)) from None
-        decoded = rules.decode_options(options)  # MalformedAction names the bad field
-        try:
-            start = rules.setup(decoded)
-        except MalformedAction:
-            raise
-        except ValueError as exc:
-            raise ValueError(f"these options cannot start a game of {rules.title}: {exc}") from None
         if not isinstance(seats, list):
             raise ValueError("seats must be a list of player names")
         names = [clean_name(s) for s in seats]
@@ -174,6 +167,15 @@ class Hub:
         )
         if repeated:
             raise ValueError(f"each seat needs a different player; repeated: {', '.join(repeated)}")
+        decoded = rules.decode_options(options)  # MalformedAction names the bad field
+        try:
+            # The game learns who sits where (names in verdicts, player count) before setup.
+            decoded = rules.seat_options(decoded, names)
+            start = rules.setup(decoded)
+        except MalformedAction:
+            raise
+        except ValueError as exc:
+            raise ValueError(f"these options cannot start a game of {rules.title}: {exc}") from None
         title = " ".join(name.split()) if isinstance(name, str) else ""
         if len(title) > 200:
             raise ValueError("a table name may have at most 200 characters")

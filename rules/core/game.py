@@ -104,6 +104,12 @@ class Game(ABC, Generic[S, Opt]):
         assert isinstance(data, dict)
         return data
 
+    def seat_options(self, options: Opt, names: Sequence[str]) -> Opt:
+        """``options`` adjusted to the people at the table (``names`` in seat order), called
+        when a table is created. Games that name players in their verdicts take the names
+        here; the default keeps ``options`` as they are."""
+        return options
+
     def seat_names(self, state: S) -> list[str]:
         """Display names of the seats in ``state``, in seat order."""
         return []

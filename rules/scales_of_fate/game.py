@@ -11,7 +11,8 @@ so the two can never disagree.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,12 @@ class ScalesOfFate(Game[SofState, SofOptions]):
     rules = RULES
 
     # ----- setup -------------------------------------------------------------------------
+
+    def seat_options(self, options: SofOptions, names: Sequence[str]) -> SofOptions:
+        """The players' names come from the table's seats, so verdicts name real people."""
+        if len(names) != 2:
+            return options  # setup's own check reports the wrong player count
+        return replace(options, players=(names[0], names[1]))
 
     def setup(self, options: SofOptions) -> SofState:
         """A fresh table: renown 7 everywhere, Abyss marker in the middle, every token in

@@ -158,3 +158,10 @@ def test_tokens_never_reach_the_log(hub: Hub, caplog: pytest.LogCaptureFixture) 
     for record in caplog.records:
         message = record.getMessage() + (record.exc_text or "")
         assert not any(t in message for t in tokens)
+
+
+def test_seat_names_reach_the_rules_so_verdicts_name_real_people(hub: Hub) -> None:
+    live = hub.create_table("scales-of-fate", None, ["Ana", "Ben"])
+    assert live.state.players == ("Ana", "Ben")
+    stored = hub.open(live.id)
+    assert stored.options.players == ("Ana", "Ben")
