@@ -46,6 +46,13 @@ def check_advance_time(state: GrimheimState, a: AdvanceTime) -> Verdict:
         return bad
     steps = track(state)
     new = state.time + 1
+    if new > len(steps):
+        # Only reachable after a correction put the Rune Stone on the last step mid-round.
+        return Verdict.no(
+            f"The Rune Stone already stands on the last step ({len(steps)}): there is no "
+            "further monster turn. If that is wrong, correct the time track.",
+            "grim.time.last",
+        )
     step = steps[new - 1]
     effects = [f"Rune Stone → step {new} of {len(steps)}"]
     rules = ["grim.mturn.order"]
