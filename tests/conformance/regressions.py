@@ -63,4 +63,26 @@ REGRESSIONS: list[Regression] = [
         ],
         note="counter Bjorn.upgrades=21 outside 0..20 after end_turn with an upgrade",
     ),
+    # Grimheim: on the short time track a correction may set time to 12, and then asking
+    # whether time may advance crashed (IndexError) instead of answering.
+    Regression(
+        "grimheim",
+        options={
+            "heroes": ["Bjorn", "Alva"],
+            "track": "short",
+            "monster_die": False,
+            "starting_resources": True,
+            "upgrade_step_up": True,
+            "town_pieces": 0,
+        },
+        actions=[
+            {"type": "place_card", "card": 8, "occupied": []},
+            {"type": "place_card", "card": 1, "occupied": []},
+            {"type": "end_turn", "hero": "Bjorn", "upgrade": "none", "draw": True},
+            {"type": "end_turn", "hero": "Alva", "upgrade": "none", "draw": True},
+            {"type": "correct", "counter": "time", "value": 12, "note": ""},
+            {"type": "advance_time"},
+        ],
+        note="check of advance_time raised IndexError after time was corrected to 12",
+    ),
 ]

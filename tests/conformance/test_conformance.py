@@ -5,6 +5,9 @@ through JSON, invariants hold, redaction keeps seats' secrets apart, replay repr
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -77,3 +80,37 @@ def test_recorded_regressions(reg: Regression) -> None:
     run.check_replay()
     if reg.expect_legal:
         assert tuple(verdicts) == reg.expect_legal
+
+
+def _sof_secrets_blank(game: Any, state: Any) -> int:
+    """Scales of Fate: each seat's view blanks the other seat's demigods, guess and notes
+    until the game is over. Returns how many states had dealt demigods to compare."""
+    dealt = 0
+    for seat in (0, 1):
+        other = 1 - seat
+        view = game.redact(state, seat)
+        assert view.hands[seat] == state.hands[seat]
+        assert view.notes[other] == {}
+        if state.phase != "over":
+            assert view.hands[other] == ()
+            assert view.guesses[other] == ()
+            assert game.redact(state, None).hands == ((), ())
+        dealt += bool(state.hands[other])
+    return dealt
+
+
+SECRET_CHECKS = {"scales-of-fate": _sof_secrets_blank}
+
+
+@pytest.mark.parametrize("slug", [s for s in SLUGS if s in SECRET_CHECKS])
+def test_other_seats_secrets_are_blank(slug: str) -> None:
+    game = get_game(slug)
+    dealt = 0
+    for n in range(30):
+        run = Conformance(game, game.decode_options(None))
+        rng = random.Random(n)
+        for _ in range(80):
+            legal = run.legal_actions() or game.sample_actions(run.state, rng)
+            run.step(rng.choice(legal))
+            dealt += SECRET_CHECKS[slug](game, run.state)
+    assert dealt > 0, "no state had secrets to hide; the check proved nothing"
