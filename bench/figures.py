@@ -61,7 +61,7 @@ def commit_latency(sizes: Sizes) -> list[Figure]:
             hub = Hub(db)
             for run in range(sizes.repeats):
                 table = hub.create_table("tally", {"target": 10**9}, ["Ana", "Bo"], f"r{run}")
-                samples = []
+                samples: list[float] = []
                 for _ in range(sizes.commits):
                     act = Add(table.state.turn, 1 + len(samples) % 3)
                     t0 = time.perf_counter()
