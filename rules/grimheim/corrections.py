@@ -17,10 +17,16 @@ from . import state as geometry
 from .card_effects import MAX_EQUIPMENT_DAMAGE
 from .guards import MAX_TOWN, track
 from .monsters import monster_stats, placed_count
-from .state import GRIMHEIM, HAND_LIMIT, MAX_CRYSTALS, GrimheimState, HeroState, with_hero
+from .state import (
+    GRIMHEIM,
+    HAND_LIMIT,
+    MAX_CRYSTALS,
+    MAX_UPGRADES,
+    GrimheimState,
+    HeroState,
+    with_hero,
+)
 
-MAX_UPGRADES = 20
-"""Upper bound of the upgrades counter; only a bound for typos."""
 
 
 def _hero_limits(hero: HeroState) -> dict[str, int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import data
-from .state import GRIMHEIM, GrimheimState, HeroState, with_hero
+from .state import GRIMHEIM, MAX_UPGRADES, GrimheimState, HeroState, with_hero
 
 KNOCKOUT_DAMAGE = 5
 """Damage left on a knocked-out hero's card."""
@@ -41,6 +41,8 @@ def upgrade_problem(hero: HeroState, choice: str, step_up: bool) -> str:
     """Why ``hero`` cannot take upgrade ``choice`` now ("" when it can)."""
     if hero.upgraded:
         return f"{hero.name} has already upgraded this turn"
+    if hero.upgrades >= MAX_UPGRADES:
+        return f"{hero.name}'s upgrade track is full ({MAX_UPGRADES} upgrades)"
     cost = upgrade_cost(hero, step_up)
     if hero.xp < cost:
         return f"the next upgrade costs {cost} and {hero.name} has {hero.xp}"

@@ -24,6 +24,9 @@ TOWN_PIECES_BY_PLAYERS: dict[int, int] = {1: 4, 2: 6, 3: 8, 4: 10}
 HAND_LIMIT = 4
 MAX_CRYSTALS = 50
 """The box holds 50 crystals of each colour: the hard bound for gold/XP and mana."""
+MAX_UPGRADES = 20
+"""Upper bound of a hero's upgrades counter (well past what a game reaches): the bound for
+corrections, and so also the point past which no upgrade can be bought."""
 
 Phase = Literal["reinforce", "heroes", "monsters", "over"]
 MonsterStep = Literal["time", "die", "move", "attack"]
