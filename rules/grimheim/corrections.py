@@ -28,7 +28,6 @@ from .state import (
 )
 
 
-
 def _hero_limits(hero: HeroState) -> dict[str, int]:
     """Each hand-settable hero counter (a ``HeroState`` field) and its highest value."""
     return {
