@@ -38,13 +38,32 @@ def assets_dir() -> Path:
 
 
 def apply(page: ft.Page) -> None:
-    """Dark Material theme with one seed colour, the bundled font, no horizontal scrolling."""
+    """Dark Material theme with one seed colour, the bundled font, no horizontal scrolling.
+
+    Density is pinned to the touch standard: in a browser Flutter would pick the desktop's
+    compact density, which shrinks icon buttons, chips and list tiles below a thumb's
+    48 px even on a phone."""
     page.fonts = dict(FONT_FILES)
     page.theme_mode = ft.ThemeMode.DARK
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
-    page.theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
+    page.dark_theme = _theme()
+    page.theme = _theme()
     page.padding = 0
     page.spacing = 0
+
+
+def _theme() -> ft.Theme:
+    # 24 px icon + 2 x 12 padding, and a 20 px text line + 2 x 14 padding: 48 px targets.
+    icon = ft.ButtonStyle(padding=12)
+    text = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14))
+    return ft.Theme(
+        color_scheme_seed=SEED,
+        font_family=FONT,
+        visual_density=ft.VisualDensity.STANDARD,
+        icon_button_theme=ft.IconButtonTheme(style=icon),
+        text_button_theme=ft.TextButtonTheme(style=text),
+        outlined_button_theme=ft.OutlinedButtonTheme(style=text),
+        filled_button_theme=ft.FilledButtonTheme(style=text),
+    )
 
 
 def heading(text: str) -> ft.Text:
