@@ -69,13 +69,13 @@ class TableScreen:
                     ft.IconButton(ft.Icons.QR_CODE, tooltip="Invite", on_click=self._invite),
                 )
             )
-        actions.append(
-            theme.tagged(
-                "open-rules",
-                ft.IconButton(
-                    ft.Icons.MENU_BOOK, tooltip="Rules", on_click=lambda _: self.open_rule("")
-                ),
-            )
+        # The rules button sits beside the tabs, not in the app bar: five icons there would
+        # leave a phone's title three letters wide.
+        self.rules_btn = theme.tagged(
+            "open-rules",
+            ft.IconButton(
+                ft.Icons.MENU_BOOK, tooltip="Rules", on_click=lambda _: self.open_rule("")
+            ),
         )
         who = live.seats[seat].name if seat is not None else None
         subtitle = who or ("Host" if role == "host" else "Watching")
@@ -90,6 +90,7 @@ class TableScreen:
                 if role == "host"
                 else None,
                 automatically_imply_leading=False,
+                title_spacing=0 if role == "host" else None,
                 title=ft.Column(
                     spacing=0,
                     controls=[
@@ -116,7 +117,11 @@ class TableScreen:
                     theme.tagged("history-list", ft.Container(content=self.history_col, padding=8)),
                 ]
             ),
-            controls=[self.banner, ft.Container(self.tabs, padding=8), self.body],
+            controls=[
+                self.banner,
+                ft.Container(self.tabs, padding=ft.Padding.only(left=8, right=4, top=8, bottom=8)),
+                self.body,
+            ],
         )
 
     # ----- live updates ------------------------------------------------------------------
@@ -190,10 +195,10 @@ class TableScreen:
                     ),
                 ),
             )
-        self.tabs.visible = self.has_game_tab
+        tabs = [self._tab_button("game", live.game.title), self._tab_button("counters", "Counters")]
         self.tabs.controls = [
-            self._tab_button("game", live.game.title),
-            self._tab_button("counters", "Counters"),
+            *(tabs if self.has_game_tab else [ft.Container(expand=True)]),
+            self.rules_btn,
         ]
         ctx = self.context()
         try:
@@ -216,7 +221,10 @@ class TableScreen:
             self.render()
 
         cls = ft.FilledButton if selected else ft.OutlinedButton
-        return theme.tagged(f"tab-{key}", cls(label, on_click=pick, height=40, expand=True))
+        # One line, however long the game's name: a wrapped label overflows the button.
+        text = ft.Text(label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        button = cls(content=text, on_click=pick, height=theme.TAP, expand=True)
+        return theme.tagged(f"tab-{key}", button)
 
     def _fill_history(self) -> None:
         lines = self.live.history()
