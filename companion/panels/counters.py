@@ -24,6 +24,18 @@ def _values(ctx: PanelContext) -> Mapping[str, int] | None:
         return None
 
 
+_SHORT = {"xp": "XP"}
+"""Abbreviations a counter key may use, as players write them."""
+
+
+def counter_label(name: str) -> str:
+    """A counter key as players read it: ``"Bjorn.equipment_damage"`` -> "Bjorn · equipment
+    damage", ``"renown.Pentha"`` -> "Renown · Pentha", ``"time"`` -> "Time"."""
+    parts = [_SHORT.get(p, p.replace("_", " ")) for p in name.split(".") if p]
+    text = " · ".join(parts) or name
+    return text[:1].upper() + text[1:]
+
+
 def _slug(name: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in name.lower())
 
@@ -49,6 +61,7 @@ def _counter_card(
     ctx: PanelContext, name: str, low: int, high: int, value: int | None
 ) -> ft.Control:
     key = _slug(name)
+    label = counter_label(name)
     field = ft.TextField(
         label="Set to",
         value="" if value is None else str(value),
@@ -77,7 +90,7 @@ def _counter_card(
     can = ctx.can_act
     minus = ft.IconButton(
         icon=ft.Icons.REMOVE,
-        tooltip=f"{name} − 1",
+        tooltip=f"{label} − 1",
         disabled=not can or value is None or value <= low,
         on_click=lambda _: submit((value or 0) - 1),
         width=theme.TAP,
@@ -85,7 +98,7 @@ def _counter_card(
     )
     plus = ft.IconButton(
         icon=ft.Icons.ADD,
-        tooltip=f"{name} + 1",
+        tooltip=f"{label} + 1",
         disabled=not can or value is None or value >= high,
         on_click=lambda _: submit((value or 0) + 1),
         width=theme.TAP,
@@ -105,7 +118,7 @@ def _counter_card(
                                 spacing=0,
                                 expand=True,
                                 controls=[
-                                    ft.Text(name, size=16, weight=ft.FontWeight.W_600),
+                                    ft.Text(label, size=16, weight=ft.FontWeight.W_600),
                                     theme.muted(f"{low} to {high}", size=12),
                                 ],
                             ),
