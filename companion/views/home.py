@@ -10,6 +10,7 @@ import flet as ft
 from rules import registry
 
 from .. import theme
+from .new_table import sentence
 
 if TYPE_CHECKING:
     from ..app import Shell
@@ -75,7 +76,7 @@ def view(shell: Shell) -> ft.View:
         try:
             hub.add_player((name_field.value or "").strip())
         except ValueError as exc:
-            message.value = str(exc)
+            message.value = sentence(str(exc))
             message.visible = True
         else:
             message.visible = False

@@ -16,6 +16,15 @@ if TYPE_CHECKING:
     from ..app import Shell
 
 
+def sentence(message: str) -> str:
+    """A message as a sentence on screen: capital first letter, closing full stop."""
+    text = message.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else f"{text}."
+
+
 def view(shell: Shell, game: str | None = None) -> ft.View:
     """The form; ``game`` (a slug, e.g. from ``/new?game=...``) is preselected if available."""
     hub = shell.hub
@@ -40,13 +49,21 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
         fields = []
         for i in range(n):
             value = old[i] if i < len(old) else (roster[i] if i < len(roster) else "")
-            fields.append(ft.TextField(label=f"Seat {i + 1}", value=value))
+            fields.append(ft.TextField(label=f"Seat {i + 1}", value=value, on_blur=name_seats))
         state["seats"] = fields
+        name_seats()
         seats_col.controls = [theme.tagged(f"seat-{i}", f) for i, f in enumerate(fields)]
         if fit_picks and state["form"] is not None:
             # A new number of seats: one hero (or other per-seat pick) per seat, keeping
             # what the host picked so far. A fresh form keeps the game's own defaults.
             state["form"].fit_to_seats(n)
+
+    def name_seats(_: Any = None) -> None:
+        # Seat drop-downs (who goes first) follow the names as they are typed.
+        if state["form"] is not None:
+            state["form"].name_seats([f.value or "" for f in state["seats"]])
+            if _ is not None:
+                shell.page.update()
 
     def fill_from_roster(name: str) -> None:
         fields = state["seats"]
@@ -55,6 +72,7 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
         target = next((f for f in fields if not (f.value or "").strip()), None)
         if target is not None:
             target.value = name
+            name_seats()
             shell.page.update()
 
     def pick_game(_: Any = None) -> None:
@@ -98,7 +116,7 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
             return
         except ValueError as exc:
             # Everything entered stays on screen to be fixed.
-            error.content.value = str(exc)  # type: ignore[union-attr]
+            error.content.value = sentence(str(exc))  # type: ignore[union-attr]
             shell.page.update()
             return
         shell.go(f"/t/{table.id}")

@@ -4,6 +4,9 @@
 into controls and ``values`` reads them back as the JSON that ``Game.decode_options``
 accepts, so the game itself validates every value.
 
+An ``int`` field named ``first_player`` (or marked ``metadata={"seat": True}``) is a seat:
+a drop-down of the seats by number and player name, never a bare 0-based index.
+
 A ``tuple[Literal[...], ...]`` field is an ordered pick of distinct choices ("picks"):
 chips in tap order. Such a pick is one per seat by default: ``fit_to_seats`` keeps what
 was picked, in order, and tops it up (or trims it) to the number of seats.
@@ -24,7 +27,7 @@ import flet as ft
 
 @dataclass(frozen=True)
 class FieldSpec:
-    """One option: ``kind`` is bool, choice, picks, int or text; ``choices`` for choice and
+    """One option: ``kind`` is bool, choice, picks, seat, int or text; ``choices`` for choice and
     picks fields as (wire value, label) pairs; a picks default is a tuple of wire values."""
 
     name: str
@@ -36,6 +39,17 @@ class FieldSpec:
 
 def _label(name: str) -> str:
     return name.replace("_", " ").capitalize()
+
+
+def _choice_label(value: Any) -> str:
+    """A wire value as a player reads it: ``"short"`` -> "Short", ``"very_long"`` -> "Very
+    long"; numbers stay as they are."""
+    text = str(value).replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def _is_seat(name: str, metadata: Any) -> bool:
+    return bool(metadata.get("seat", name == "first_player"))
 
 
 def fields_for(options_type: type) -> list[FieldSpec]:
@@ -60,7 +74,9 @@ def fields_for(options_type: type) -> list[FieldSpec]:
         elif origin is Literal:
             values = typing.get_args(tp)
             specs.append(
-                FieldSpec(f.name, label, "choice", default, tuple((v, str(v)) for v in values))
+                FieldSpec(
+                    f.name, label, "choice", default, tuple((v, _choice_label(v)) for v in values)
+                )
             )
         elif isinstance(tp, type) and issubclass(tp, enum.Enum):
             members = tuple((m.value, _label(m.name.lower())) for m in tp)
@@ -74,9 +90,11 @@ def fields_for(options_type: type) -> list[FieldSpec]:
                     label,
                     "picks",
                     tuple(default or ()),
-                    tuple((v, str(v)) for v in values),
+                    tuple((v, _choice_label(v)) for v in values),
                 )
             )
+        elif tp is int and _is_seat(f.name, f.metadata):
+            specs.append(FieldSpec(f.name, label, "seat", int(default or 0)))
         elif tp is int:
             specs.append(FieldSpec(f.name, label, "int", default))
         elif tp is str:
@@ -102,14 +120,13 @@ class OptionsForm:
     ``on_change`` is called after the form redraws a control by itself (a chip tapped), so
     the screen can push the change to the browser."""
 
-    def __init__(
-        self, specs: list[FieldSpec], on_change: Callable[[], None] | None = None
-    ) -> None:
+    def __init__(self, specs: list[FieldSpec], on_change: Callable[[], None] | None = None) -> None:
         self.specs = specs
         self.on_change = on_change
         self.picked: dict[str, list[Any]] = {
             s.name: list(s.default) for s in specs if s.kind == "picks"
         }
+        self.seat_names: list[str] = ["", ""]
         self.controls: dict[str, ft.Control] = {}
         for spec in specs:
             self.controls[spec.name] = self._control(spec)
@@ -128,7 +145,9 @@ class OptionsForm:
     def fit_to_seats(self, seats: int) -> None:
         """Make every pick one per seat: keep the current picks in order, drop any beyond
         ``seats``, then add the first choices not picked yet until there are ``seats``
-        (or the choices run out)."""
+        (or the choices run out). Seat drop-downs offer exactly ``seats`` seats."""
+        names = self.seat_names[: max(seats, 0)]
+        self.name_seats(names + [""] * (seats - len(names)))
         for spec in self.specs:
             if spec.kind != "picks":
                 continue
@@ -140,6 +159,27 @@ class OptionsForm:
                     picked.append(value)
             self.picked[spec.name] = picked
             self._draw_picks(spec.name)
+
+    # ----- seats --------------------------------------------------------------------------
+
+    def name_seats(self, names: list[str]) -> None:
+        """Offer one entry per seat in every seat drop-down, "Seat 1 · Ann" once a name is
+        typed; a choice beyond the seats falls back to the first seat."""
+        self.seat_names = list(names)
+        for spec in self.specs:
+            control = self.controls.get(spec.name)
+            if spec.kind == "seat" and isinstance(control, ft.Dropdown):
+                control.options = self._seat_options()
+                if int(control.value or 0) >= len(names):
+                    control.value = "0"
+
+    def _seat_options(self) -> list[ft.dropdown.Option]:
+        return [
+            ft.dropdown.Option(
+                key=str(i), text=f"Seat {i + 1} · {name}" if name.strip() else f"Seat {i + 1}"
+            )
+            for i, name in enumerate(self.seat_names)
+        ]
 
     def _pick_chips(self, spec: FieldSpec) -> list[ft.Control]:
         picked = self.picked[spec.name]
@@ -192,6 +232,13 @@ class OptionsForm:
                 options=[ft.dropdown.Option(key=str(v), text=text) for v, text in spec.choices],
                 expand=True,
             )
+        if spec.kind == "seat":
+            return ft.Dropdown(
+                label=spec.label,
+                value=str(spec.default),
+                options=self._seat_options(),
+                expand=True,
+            )
         if spec.kind == "int":
             return ft.TextField(
                 label=spec.label,
@@ -214,12 +261,15 @@ class OptionsForm:
                 # Dropdown keys are text; map back to the typed value the game expects.
                 by_key = {str(v): v for v, _ in spec.choices}
                 out[spec.name] = by_key.get(str(raw), spec.default)
+            elif spec.kind == "seat":
+                out[spec.name] = int(str(raw or spec.default))
             elif spec.kind == "int":
                 text = str(raw or "").strip()
                 try:
                     out[spec.name] = int(text)
                 except ValueError:
-                    raise ValueError(f"{spec.label} must be a whole number, not {text!r}") from None
+                    message = f"{spec.label} must be a whole number, not “{text}”."
+                    raise ValueError(message) from None
             else:
                 out[spec.name] = str(raw or "")
         return out
