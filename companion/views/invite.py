@@ -12,13 +12,18 @@ if TYPE_CHECKING:
     from ..app import Shell
 
 
+QR_SIZE = 280
+
+
 def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
     """The invite dialog. ``Everyone`` joins as a viewer-player of the shared table; a seat
     code joins as that seat and is the only way to see that seat's hidden information."""
     chosen: dict[str, int | None] = {"seat": None}
-    image = ft.Image(src="", width=240, height=240)
+    # 280 px with a four-module white margin (the quiet zone scanners need) still fits the
+    # dialog on a 360 px phone, whose inset is narrowed below for it.
+    image = ft.Image(src="", width=QR_SIZE, height=QR_SIZE)
     caption = ft.Text("", text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.W_600)
-    url_text = ft.Text("", size=11, color=theme.MUTED)
+    url_text = ft.Text("", size=12, color=theme.MUTED)
     picker = ft.Row(wrap=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER)
 
     def draw() -> None:
@@ -30,7 +35,7 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
             token = live.seat_tokens[seat]
             caption.value = f"Only for {live.seats[seat].name}: scan to play this seat"
         url = share.join_url(shell.base_url, live.id, token)
-        image.src = share.qr_png_base64(url)
+        image.src = share.qr_png_base64(url, border=4)
         url_text.value = url
         picker.controls = [
             theme.tagged(
@@ -63,12 +68,16 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
     draw()
     dlg = ft.AlertDialog(
         title=ft.Text("Invite"),
+        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+        content_padding=ft.Padding.only(left=16, right=16, top=16),
+        # The dialog scrolls as a whole (a landscape phone is 390 px high); a scrolling
+        # column inside it would stretch the dialog to the full screen height instead.
+        scrollable=True,
         content=theme.tagged(
             "invite",
             ft.Column(
                 tight=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                scroll=ft.ScrollMode.AUTO,
                 controls=[
                     theme.tagged("invite-qr", image),
                     caption,
