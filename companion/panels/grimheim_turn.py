@@ -648,7 +648,7 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
             "grim-phase",
             ft.Text(
                 f"Reinforcements: {state.reinforcements_left} {state.reinforce_deck} "
-                "card(s) to draw",
+                f"card{'' if state.reinforcements_left == 1 else 's'} to draw",
                 size=18,
                 weight=ft.FontWeight.BOLD,
                 color=colour,

@@ -85,9 +85,14 @@ def view(shell: Shell, game: str | None, rule_id: str | None, table_id: str | No
             results.controls = [theme.muted("No games are installed.")]
         elif text:
             hits: list[Hit] = ref.search(text, game=slug)
-            results.controls = [
-                theme.muted(f"{len(hits)} rule{'s' if len(hits) != 1 else ''} found")
-            ] + [_rule_card(h.rule_id, h.title, h.section, h.text, h.kind, False) for h in hits]
+            found = (
+                f"{len(hits)} rule{'s' if len(hits) != 1 else ''} found"
+                if hits
+                else f"No rule mentions “{text}”. Try a shorter or different word."
+            )
+            results.controls = [theme.tagged("rules-found", theme.muted(found))] + [
+                _rule_card(h.rule_id, h.title, h.section, h.text, h.kind, False) for h in hits
+            ]
         else:
             results.controls = by_section(slug)
         shell.page.update()
