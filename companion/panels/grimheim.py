@@ -55,8 +55,10 @@ def _body(ctx: PanelContext, mem: UiMemory, refresh: Any) -> ft.Control:
     state: GrimheimState = ctx.state
     if mem.section not in {key for key, _, _ in SECTIONS}:
         mem.section = "turn"
-    nav = ft.Row(spacing=4, controls=[_nav_button(key, label, icon, mem, refresh)
-                                       for key, label, icon in SECTIONS])
+    nav = ft.Row(
+        spacing=4,
+        controls=[_nav_button(key, label, icon, mem, refresh) for key, label, icon in SECTIONS],
+    )
     content: list[ft.Control] = []
     banner = result_banner(state)
     if banner is not None:
@@ -109,8 +111,11 @@ def _status_line(state: GrimheimState) -> ft.Control:
                     spacing=4,
                     controls=[
                         ft.Icon(ft.Icons.HOUSE, size=18, color=ft.Colors.AMBER_200),
-                        ft.Text(f"{state.town}/{state.town_start}", size=15,
-                                color=theme.BAD if state.town <= 2 else None),
+                        ft.Text(
+                            f"{state.town}/{state.town_start}",
+                            size=15,
+                            color=theme.BAD if state.town <= 2 else None,
+                        ),
                         ft.Icon(ft.Icons.HOURGLASS_BOTTOM, size=18),
                         ft.Text(f"{state.time}", size=15),
                     ],

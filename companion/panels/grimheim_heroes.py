@@ -62,24 +62,38 @@ def _hero_card(
         ft.Row(
             controls=[
                 ft.Icon(ft.Icons.PERSON, color=colour),
-                ft.Text(f"{hero.name} {'II' if hero.level == 2 else 'I'}", size=18,
-                        weight=ft.FontWeight.BOLD, expand=True),
-                ft.Text("their turn" if current else where, size=13,
-                        color=theme.OK if current else theme.MUTED),
+                ft.Text(
+                    f"{hero.name} {'II' if hero.level == 2 else 'I'}",
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                    expand=True,
+                ),
+                ft.Text(
+                    "their turn" if current else where,
+                    size=13,
+                    color=theme.OK if current else theme.MUTED,
+                ),
             ]
         ),
         ft.Row(
             alignment=ft.MainAxisAlignment.SPACE_AROUND,
             controls=[
-                stat("Damage", f"{hero.damage}/{health}", key=f"grim-hero-{hero.name}-damage",
-                     colour=theme.BAD if hero.damage >= health - 2 else None),
+                stat(
+                    "Damage",
+                    f"{hero.damage}/{health}",
+                    key=f"grim-hero-{hero.name}-damage",
+                    colour=theme.BAD if hero.damage >= health - 2 else None,
+                ),
                 stat("XP/gold", str(hero.xp), key=f"grim-hero-{hero.name}-xp"),
                 stat("Next upgrade", str(cost), key=f"grim-hero-{hero.name}-cost"),
                 stat("Hand", f"{hero.hand}/{HAND_LIMIT}", key=f"grim-hero-{hero.name}-hand"),
             ],
         ),
-        ft.ProgressBar(value=min(1.0, hero.damage / health) if health else 0.0,
-                       color=theme.BAD, bgcolor=ft.Colors.with_opacity(0.2, theme.BAD)),
+        ft.ProgressBar(
+            value=min(1.0, hero.damage / health) if health else 0.0,
+            color=theme.BAD,
+            bgcolor=ft.Colors.with_opacity(0.2, theme.BAD),
+        ),
         theme.muted(
             f"Mana: {mana}. Upgrades taken: {hero.upgrades}. Equipment damage: "
             f"{hero.equipment_damage}. At {where}.",
@@ -103,8 +117,9 @@ def _hero_card(
     ]
     if current:
         rows += _action_buttons(ctx, mem, refresh, hero)
-    return card(ft.Column(rows, spacing=8), key=f"grim-hero-{hero.name}",
-                border=colour if current else None)
+    return card(
+        ft.Column(rows, spacing=8), key=f"grim-hero-{hero.name}", border=colour if current else None
+    )
 
 
 def _action_buttons(
@@ -141,9 +156,15 @@ def _action_buttons(
 
     buttons.insert(
         0,
-        theme.tagged("grim-act-move", ft.FilledTonalButton(
-            content="Move…", on_click=open_map, height=theme.TAP,
-            disabled=not ctx.can_act or "move" in hero.actions)),
+        theme.tagged(
+            "grim-act-move",
+            ft.FilledTonalButton(
+                content="Move…",
+                on_click=open_map,
+                height=theme.TAP,
+                disabled=not ctx.can_act or "move" in hero.actions,
+            ),
+        ),
     )
     out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
     out += _end_turn_box(ctx, mem, refresh, hero)
@@ -164,12 +185,18 @@ def _attack_box(
     tile = state.monster_at(target) if isinstance(target, tuple) else None
     chips: list[ft.Control] = []
     for m in state.monsters:
+
         def pick(_: Any, at: tuple[int, int] = m.at) -> None:
             mem.odds["_target"] = at
             refresh()
 
-        chips.append(ft.Chip(label=ft.Text(f"{monster_name(m.kind)} {m.at[0]},{m.at[1]}",
-                                           size=12), selected=tile is m, on_click=pick))
+        chips.append(
+            ft.Chip(
+                label=ft.Text(f"{monster_name(m.kind)} {m.at[0]},{m.at[1]}", size=12),
+                selected=tile is m,
+                on_click=pick,
+            )
+        )
 
     def nudge(key: str, delta: int, low: int, high: int) -> None:
         mem.odds[key] = max(low, min(high, int(mem.odds.get(key, low)) + delta))
@@ -178,20 +205,28 @@ def _attack_box(
     out: list[ft.Control] = [
         ft.Divider(),
         ft.Text("Attack", size=16, weight=ft.FontWeight.W_600),
-        theme.muted("Pick the target, roll at the table, enter the damage the dice and cards "
-                    "came to (before armor).", size=12),
+        theme.muted(
+            "Pick the target, roll at the table, enter the damage the dice and cards "
+            "came to (before armor).",
+            size=12,
+        ),
         ft.Row(chips[:24], wrap=True, spacing=4, run_spacing=4),
-        ft.Row(spacing=0, controls=[
-            ft.Text("Damage", expand=True),
-            ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: nudge("_damage", -1, 0, 60)),
-            theme.tagged("grim-attack-damage", ft.Text(str(damage), size=18, width=30,
-                                                      text_align=ft.TextAlign.CENTER)),
-            ft.IconButton(ft.Icons.ADD, on_click=lambda _: nudge("_damage", 1, 0, 60)),
-            ft.Text("Range"),
-            ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: nudge("_reach", -1, 1, 8)),
-            ft.Text(str(reach), size=18, width=20, text_align=ft.TextAlign.CENTER),
-            ft.IconButton(ft.Icons.ADD, on_click=lambda _: nudge("_reach", 1, 1, 8)),
-        ]),
+        ft.Row(
+            spacing=0,
+            controls=[
+                ft.Text("Damage", expand=True),
+                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: nudge("_damage", -1, 0, 60)),
+                theme.tagged(
+                    "grim-attack-damage",
+                    ft.Text(str(damage), size=18, width=30, text_align=ft.TextAlign.CENTER),
+                ),
+                ft.IconButton(ft.Icons.ADD, on_click=lambda _: nudge("_damage", 1, 0, 60)),
+                ft.Text("Range"),
+                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: nudge("_reach", -1, 1, 8)),
+                ft.Text(str(reach), size=18, width=20, text_align=ft.TextAlign.CENTER),
+                ft.IconButton(ft.Icons.ADD, on_click=lambda _: nudge("_reach", 1, 1, 8)),
+            ],
+        ),
     ]
     if tile is not None:
         from .grimheim_ui import verdict_box
@@ -205,8 +240,15 @@ def _attack_box(
             mem.odds["_damage"] = 0
             submit(ctx, action)
 
-        out.append(ft.Row([big_button("Attack", go, key="grim-attack-go",
-                                      disabled=not ctx.can_act or not v.legal)]))
+        out.append(
+            ft.Row(
+                [
+                    big_button(
+                        "Attack", go, key="grim-attack-go", disabled=not ctx.can_act or not v.legal
+                    )
+                ]
+            )
+        )
     return out
 
 
@@ -216,14 +258,23 @@ def _end_turn_box(
     choice = str(mem.odds.get("_upgrade", "none"))
     options: list[ft.Control] = []
     for key, words in UPGRADE_WORDS.items():
+
         def pick(_: Any, k: str = key) -> None:
             mem.odds["_upgrade"] = k
             refresh()
 
         v = ctx.check(EndTurn(hero=hero.name, upgrade=key))
-        options.append(theme.tagged(f"grim-upgrade-{key}", ft.Chip(
-            label=ft.Text(words, size=12), selected=choice == key, on_click=pick,
-            disabled=not v.legal)))
+        options.append(
+            theme.tagged(
+                f"grim-upgrade-{key}",
+                ft.Chip(
+                    label=ft.Text(words, size=12),
+                    selected=choice == key,
+                    on_click=pick,
+                    disabled=not v.legal,
+                ),
+            )
+        )
     action = EndTurn(hero=hero.name, upgrade=choice)
     v = ctx.check(action)
     from .grimheim_ui import verdict_box
@@ -237,6 +288,14 @@ def _end_turn_box(
         ft.Text("End of turn", size=16, weight=ft.FontWeight.W_600),
         ft.Row(options, wrap=True, spacing=4, run_spacing=4),
         verdict_box(v, "grim-endturn-verdict", ctx),
-        ft.Row([big_button(f"End {hero.name}'s turn", go, key="grim-end-turn",
-                           disabled=not ctx.can_act or not v.legal)]),
+        ft.Row(
+            [
+                big_button(
+                    f"End {hero.name}'s turn",
+                    go,
+                    key="grim-end-turn",
+                    disabled=not ctx.can_act or not v.legal,
+                )
+            ]
+        ),
     ]

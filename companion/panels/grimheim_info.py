@@ -70,8 +70,7 @@ def result_banner(state: GrimheimState) -> ft.Control | None:
         text, colour = "Freyja's Well has fallen — Grimheim is lost.", ft.Colors.RED_900
     elif state.phase == "over":
         text, colour = (
-            f"Freyja is back and her Well stands — the heroes win with {state.town} "
-            "piece(s) left!",
+            f"Freyja is back and her Well stands — the heroes win with {state.town} piece(s) left!",
             ft.Colors.GREEN_900,
         )
     else:
@@ -94,8 +93,7 @@ def events_card(state: GrimheimState) -> ft.Control:
         rows.append(
             theme.tagged(
                 f"grim-events-{h.name}",
-                ft.Text(f"{h.name}: {h.kills} kill(s), knocked out {h.knockouts} time(s)",
-                        size=14),
+                ft.Text(f"{h.name}: {h.kills} kill(s), knocked out {h.knockouts} time(s)", size=14),
             )
         )
     rows.append(
@@ -134,8 +132,12 @@ def monsters_section(ctx: PanelContext) -> list[ft.Control]:
                             expand=3,
                             spacing=6,
                             controls=[
-                                ft.Container(width=10, height=10, border_radius=5,
-                                             bgcolor=FACTION_COLOURS[kind.faction]),
+                                ft.Container(
+                                    width=10,
+                                    height=10,
+                                    border_radius=5,
+                                    bgcolor=FACTION_COLOURS[kind.faction],
+                                ),
                                 ft.Text(kind.name, size=14),
                             ],
                         ),
@@ -201,6 +203,7 @@ def odds_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
 
     rows: list[ft.Control] = [ft.Text("Attack odds", size=18, weight=ft.FontWeight.BOLD)]
     for key, label, low, high, _ in ODDS_FIELDS:
+
         def nudge(delta: int, k: str = key, lo: int = low, hi: int = high) -> None:
             o[k] = max(lo, min(hi, int(o[k]) + delta))
             refresh()
@@ -210,15 +213,34 @@ def odds_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
                 spacing=0,
                 controls=[
                     ft.Text(label, size=14, expand=True),
-                    theme.tagged(f"grim-odds-{key}-minus", ft.IconButton(
-                        ft.Icons.REMOVE, on_click=lambda _, n=nudge: n(-1),
-                        width=theme.TAP, height=theme.TAP)),
-                    theme.tagged(f"grim-odds-{key}", ft.Text(
-                        str(o[key]), size=18, weight=ft.FontWeight.BOLD, width=36,
-                        text_align=ft.TextAlign.CENTER)),
-                    theme.tagged(f"grim-odds-{key}-plus", ft.IconButton(
-                        ft.Icons.ADD, on_click=lambda _, n=nudge: n(1),
-                        width=theme.TAP, height=theme.TAP)),
+                    theme.tagged(
+                        f"grim-odds-{key}-minus",
+                        ft.IconButton(
+                            ft.Icons.REMOVE,
+                            on_click=lambda _, n=nudge: n(-1),
+                            width=theme.TAP,
+                            height=theme.TAP,
+                        ),
+                    ),
+                    theme.tagged(
+                        f"grim-odds-{key}",
+                        ft.Text(
+                            str(o[key]),
+                            size=18,
+                            weight=ft.FontWeight.BOLD,
+                            width=36,
+                            text_align=ft.TextAlign.CENTER,
+                        ),
+                    ),
+                    theme.tagged(
+                        f"grim-odds-{key}-plus",
+                        ft.IconButton(
+                            ft.Icons.ADD,
+                            on_click=lambda _, n=nudge: n(1),
+                            width=theme.TAP,
+                            height=theme.TAP,
+                        ),
+                    ),
                 ],
             )
         )
@@ -230,19 +252,40 @@ def odds_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
 
         return flip
 
-    rows.append(theme.tagged("grim-odds-cover", ft.Switch(
-        label="Target has cover (forest)", value=bool(o["cover"]), on_change=toggle("cover"))))
-    rows.append(theme.tagged("grim-odds-runes", ft.Switch(
-        label="Runes hit (the Dead attacking)", value=bool(o["runes"]),
-        on_change=toggle("runes"))))
+    rows.append(
+        theme.tagged(
+            "grim-odds-cover",
+            ft.Switch(
+                label="Target has cover (forest)", value=bool(o["cover"]), on_change=toggle("cover")
+            ),
+        )
+    )
+    rows.append(
+        theme.tagged(
+            "grim-odds-runes",
+            ft.Switch(
+                label="Runes hit (the Dead attacking)",
+                value=bool(o["runes"]),
+                on_change=toggle("runes"),
+            ),
+        )
+    )
     try:
         dist = odds.damage_distribution(
-            int(o["dice"]), cover=bool(o["cover"]), runes_hit=bool(o["runes"]),
-            armor=int(o["armor"]), bonus=int(o["bonus"]),
+            int(o["dice"]),
+            cover=bool(o["cover"]),
+            runes_hit=bool(o["runes"]),
+            armor=int(o["armor"]),
+            bonus=int(o["bonus"]),
         )
         kill = odds.p_kill(
-            int(o["dice"]), int(o["health"]), int(o["taken"]), cover=bool(o["cover"]),
-            runes_hit=bool(o["runes"]), armor=int(o["armor"]), bonus=int(o["bonus"]),
+            int(o["dice"]),
+            int(o["health"]),
+            int(o["taken"]),
+            cover=bool(o["cover"]),
+            runes_hit=bool(o["runes"]),
+            armor=int(o["armor"]),
+            bonus=int(o["bonus"]),
         )
     except ValueError as exc:
         rows.append(ft.Text(str(exc), color=theme.BAD))
@@ -308,8 +351,12 @@ def reference_section() -> list[ft.Control]:
     out: list[ft.Control] = []
     for faction in ("trollkin", "fire_horde", "dead"):
         rows: list[ft.Control] = [
-            ft.Text(FACTION_NAMES[faction], size=16, weight=ft.FontWeight.W_600,
-                    color=FACTION_COLOURS[faction]),
+            ft.Text(
+                FACTION_NAMES[faction],
+                size=16,
+                weight=ft.FontWeight.W_600,
+                color=FACTION_COLOURS[faction],
+            ),
             theme.muted(FACTION_EFFECTS[faction], size=13),
         ]
         for kind in d.monsters.values():
@@ -332,9 +379,14 @@ def reference_section() -> list[ft.Control]:
                 )
             )
         out.append(card(ft.Column(rows, spacing=4)))
-    rows = [ft.Text("Legends", size=16, weight=ft.FontWeight.W_600),
-            theme.muted("Entering Grimheim takes 3 pieces; they swap past monsters in the "
-                        "way. Level I is the yellow side, II the red.", size=13)]
+    rows = [
+        ft.Text("Legends", size=16, weight=ft.FontWeight.W_600),
+        theme.muted(
+            "Entering Grimheim takes 3 pieces; they swap past monsters in the "
+            "way. Level I is the yellow side, II the red.",
+            size=13,
+        ),
+    ]
     for lg in d.legends.values():
         parts = []
         for level in sorted(lg.levels):
@@ -349,8 +401,11 @@ def reference_section() -> list[ft.Control]:
                 ft.Column(
                     spacing=0,
                     controls=[
-                        ft.Text(f"{lg.name} ({FACTION_NAMES[lg.faction]})", size=14,
-                                weight=ft.FontWeight.W_600),
+                        ft.Text(
+                            f"{lg.name} ({FACTION_NAMES[lg.faction]})",
+                            size=14,
+                            weight=ft.FontWeight.W_600,
+                        ),
                         *[ft.Text(p, size=13) for p in parts],
                     ],
                 ),

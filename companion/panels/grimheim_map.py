@@ -252,6 +252,7 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
     out: list[ft.Control] = []
     chips: list[ft.Control] = []
     for hero in state.heroes:
+
         def pick(_: Any, name: str = hero.name) -> None:
             mem.map_hero = "" if mem.map_hero == name else name
             mem.selected_hex = None
@@ -302,9 +303,7 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
         refresh()
 
     out.append(
-        map_picture(
-            draw(state, highlight=reach, selected=mem.selected_hex, arrows=arrows), on_hex
-        )
+        map_picture(draw(state, highlight=reach, selected=mem.selected_hex, arrows=arrows), on_hex)
     )
     out.append(_legend_row())
     out += _tap_result(ctx, mem, refresh, hero_state, occupied)
@@ -312,14 +311,24 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
 
 
 def _legend_row() -> ft.Control:
-    items = [("Plains", TERRAIN["plains"]), ("Forest", TERRAIN["forest"]),
-             ("Mountain", TERRAIN["mountain"]), ("Lake", TERRAIN["lake"]), ("Town", TOWN)]
+    items = [
+        ("Plains", TERRAIN["plains"]),
+        ("Forest", TERRAIN["forest"]),
+        ("Mountain", TERRAIN["mountain"]),
+        ("Lake", TERRAIN["lake"]),
+        ("Town", TOWN),
+    ]
     return ft.Row(
         wrap=True,
         spacing=8,
         controls=[
-            ft.Row(spacing=3, controls=[ft.Container(width=12, height=12, bgcolor=c,
-                                                     border_radius=3), ft.Text(n, size=11)])
+            ft.Row(
+                spacing=3,
+                controls=[
+                    ft.Container(width=12, height=12, bgcolor=c, border_radius=3),
+                    ft.Text(n, size=11),
+                ],
+            )
             for n, c in items
         ],
     )
@@ -337,14 +346,21 @@ def _tap_result(
     if h is None:
         return []
     out: list[ft.Control] = [
-        theme.tagged("grim-map-picked", ft.Text(hex_label(h) if h != GRIMHEIM else "Grimheim",
-                                                size=16, weight=ft.FontWeight.W_600))
+        theme.tagged(
+            "grim-map-picked",
+            ft.Text(
+                hex_label(h) if h != GRIMHEIM else "Grimheim", size=16, weight=ft.FontWeight.W_600
+            ),
+        )
     ]
     tile = state.monster_at(h)
     if tile is not None:
         nxt = hexmap.monster_next_step(tile.at)
-        where = "Grimheim" if nxt is not None and hexmap.in_grimheim(nxt) else (
-            hex_label(nxt) if nxt is not None else "nowhere (no path)")
+        where = (
+            "Grimheim"
+            if nxt is not None and hexmap.in_grimheim(nxt)
+            else (hex_label(nxt) if nxt is not None else "nowhere (no path)")
+        )
         level = f" ({'I' if tile.level == 1 else 'II'})" if tile.is_legend else ""
         out.append(
             theme.tagged(
@@ -372,8 +388,18 @@ def _tap_result(
                 mem.selected_hex = None
                 submit(ctx, chosen)
 
-            out.append(ft.Row([big_button(f"Move {hero_state.name} here", go,
-                                          key="grim-move-go", disabled=not ctx.can_act)]))
+            out.append(
+                ft.Row(
+                    [
+                        big_button(
+                            f"Move {hero_state.name} here",
+                            go,
+                            key="grim-move-go",
+                            disabled=not ctx.can_act,
+                        )
+                    ]
+                )
+            )
     return out
 
 
