@@ -170,14 +170,39 @@ def shot(screen: Screen, name: str, scroll: int = 0) -> None:
         screen.page.wait_for_timeout(300)
 
 
+def record_frames(ctx: Any) -> list[bytes]:
+    """Every websocket message any page of ``ctx`` receives from the server, as bytes: what
+    the device was actually sent, whether or not anything drew it."""
+    frames: list[bytes] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on(
+            "framereceived",
+            lambda payload: frames.append(
+                payload if isinstance(payload, bytes) else payload.encode("utf-8")
+            ),
+        )
+
+    ctx.on("page", lambda page: page.on("websocket", on_socket))
+    return frames
+
+
 def test_a_whole_game_from_new_table_to_score_pad(server: Server, browser: Any) -> None:
     host_ctx = browser.new_context(viewport=PHONE)
     bo_ctx = browser.new_context(viewport=PHONE)
+    host_frames = record_frames(host_ctx)
+    bo_frames = record_frames(bo_ctx)
     try:
         _play(server, host_ctx, bo_ctx)
     finally:
         host_ctx.close()
         bo_ctx.close()
+    # Flet's protocol carries texts as UTF-8 strings, so a secret that was ever sent to a
+    # device shows up in its raw frames. The positive controls prove the search can hit.
+    assert any(BO_PAIR.encode() in f for f in bo_frames), "Bo's own secret never reached Bo"
+    assert any(ANN_PAIR.encode() in f for f in host_frames), "Ann's reveal never reached the host"
+    assert not any(ANN_PAIR.encode() in f for f in bo_frames), "Ann's secret was sent to Bo"
+    assert not any(b"Pentha and Klar" in f for f in bo_frames)
 
 
 def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
