@@ -43,6 +43,9 @@ class TableScreen:
         self.seat = seat
         self.role = role
         self.version = -1
+        self.history_open = False
+        self._drawn_outcome: Any = None
+        self._drawn_tabs: tuple[str, bool] | None = None
         self.tab = "game"
         self.panel = panel_for(live.game.slug)
         self.has_game_tab = self.panel is not counters_panel
@@ -109,6 +112,7 @@ class TableScreen:
                 actions=actions,
             ),
             end_drawer=ft.NavigationDrawer(
+                on_dismiss=self._history_closed,
                 controls=[
                     ft.Container(
                         padding=theme.PAD,
@@ -147,7 +151,7 @@ class TableScreen:
             return
         if change.version != self.version or change.kind == "revoked":
             self.render()
-            self.page.update()
+            self.redraw()
 
     # ----- drawing -----------------------------------------------------------------------
 
@@ -175,7 +179,9 @@ class TableScreen:
         self.redo_btn.disabled = self.role == "viewer" or not live.can_redo
         outcome = live.game.outcome(live.state_for(self.seat))
         self.banner.visible = outcome is not None
-        if outcome is not None:
+        # Controls rebuilt on every change are re-sent whole to every phone: rebuild the
+        # banner and the tabs only when what they show has changed.
+        if outcome is not None and outcome != self._drawn_outcome:
             winners = ", ".join(outcome.winners) if outcome.winners else "Nobody"
             self.banner.content = theme.tagged(
                 "outcome",
@@ -195,11 +201,17 @@ class TableScreen:
                     ),
                 ),
             )
-        tabs = [self._tab_button("game", live.game.title), self._tab_button("counters", "Counters")]
-        self.tabs.controls = [
-            *(tabs if self.has_game_tab else [ft.Container(expand=True)]),
-            self.rules_btn,
-        ]
+        self._drawn_outcome = outcome
+        if (self.tab, self.has_game_tab) != self._drawn_tabs:
+            self._drawn_tabs = (self.tab, self.has_game_tab)
+            tabs = [
+                self._tab_button("game", live.game.title),
+                self._tab_button("counters", "Counters"),
+            ]
+            self.tabs.controls = [
+                *(tabs if self.has_game_tab else [ft.Container(expand=True)]),
+                self.rules_btn,
+            ]
         ctx = self.context()
         try:
             panel = self.panel(ctx) if self.tab == "game" else counters_panel(ctx)
@@ -211,7 +223,19 @@ class TableScreen:
             )
             self.has_game_tab = True
         self.body.content = theme.tagged(f"panel-{self.tab}", panel)
-        self._fill_history()
+        # The history is read from the database: only while someone is looking at it, so a
+        # change reaches the other phones without rebuilding a drawer nobody has open.
+        if self.history_open:
+            self._fill_history()
+
+    def redraw(self) -> None:
+        """Send what ``render`` changed. Only this table's view is diffed, not the whole
+        page (dialogs, theme, other routes): on every change, on every phone, that diff is
+        most of the time a tap takes to reach the others."""
+        try:
+            self.view.update()
+        except RuntimeError:
+            self.page.update()  # not mounted yet: the first draw goes out with the page
 
     def _tab_button(self, key: str, label: str) -> ft.Control:
         selected = self.tab == key
@@ -267,7 +291,7 @@ class TableScreen:
             return
         except StaleVersion:
             self.render()
-            self.page.update()
+            self.redraw()
             self.shell.toast(STALE, error=True)
             return
         except NotYourSeat as exc:
@@ -277,7 +301,7 @@ class TableScreen:
             self.shell.toast(f"That move could not be read: {exc}", error=True)
             return
         self.render()
-        self.page.update()
+        self.redraw()
 
     def _undo(self, _: Any) -> None:
         self._step(self.live.undo, "Nothing to undo.")
@@ -295,7 +319,7 @@ class TableScreen:
         else:
             self.shell.toast(change.line)
         self.render()
-        self.page.update()
+        self.redraw()
 
     def show_verdict(self, v: Verdict) -> None:
         self.page.show_dialog(verdict.sheet(v, self.open_rule))
@@ -305,8 +329,12 @@ class TableScreen:
         self.shell.go(f"/t/{self.live.id}/rules", **params)
 
     async def _open_history(self, _: Any) -> None:
+        self.history_open = True
         self._fill_history()
         await self.view.show_end_drawer()
+
+    def _history_closed(self, _: Any) -> None:
+        self.history_open = False
 
     def _invite(self, _: Any) -> None:
         self.page.show_dialog(invite.dialog(self.shell, self.live))
