@@ -10,7 +10,8 @@ import pytest
 
 from rules.grimheim import build_data, data
 
-REFERENCE = Path("/work/shared/reference/fate")
+# The printed component lists sit beside the checkout, in shared/reference/fate.
+REFERENCE = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "fate"
 
 
 @pytest.fixture(scope="module")
