@@ -24,6 +24,7 @@ from ..panels.counters import build_panel as counters_panel
 from ..table import Actor, Change, NotYourSeat, StaleVersion
 from . import invite, verdict
 from .home import ago
+from .reconcile import swap_in
 
 if TYPE_CHECKING:
     from ..app import Shell
@@ -51,7 +52,12 @@ class TableScreen:
         self.has_game_tab = self.panel is not counters_panel
         if not self.has_game_tab:
             self.tab = "counters"
-        self.body = ft.Container(expand=True)
+        # The panel is the only child of this column: ``swap_in`` diffs each rebuilt panel
+        # against the one the phone shows, so a change sends its few changed fields, not
+        # the whole panel. Stretched and expanded, the panel gets the full area as before.
+        self.body = ft.Column(
+            expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+        )
         self.banner = ft.Container(visible=False)
         self.tabs = ft.Row(spacing=8)
         self.undo_btn = ft.IconButton(ft.Icons.UNDO, tooltip="Undo", on_click=self._undo)
@@ -119,7 +125,7 @@ class TableScreen:
                         content=theme.heading("History"),
                     ),
                     theme.tagged("history-list", ft.Container(content=self.history_col, padding=8)),
-                ]
+                ],
             ),
             controls=[
                 self.banner,
@@ -222,7 +228,11 @@ class TableScreen:
                 [ft.Text("This screen failed to draw; the Counters tab still works.")]
             )
             self.has_game_tab = True
-        self.body.content = theme.tagged(f"panel-{self.tab}", panel)
+        tagged = theme.tagged(f"panel-{self.tab}", panel)
+        tagged.expand = True
+        # Sent at once when the screen is on a page (as a patch of what changed); before
+        # the first draw it is only put in place and goes out with the page.
+        swap_in(self.body, tagged)
         # The history is read from the database: only while someone is looking at it, so a
         # change reaches the other phones without rebuilding a drawer nobody has open.
         if self.history_open:

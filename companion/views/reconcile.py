@@ -1,0 +1,135 @@
+"""Send a rebuilt panel to the phone as the few fields that changed, not as a new tree.
+
+Panels are pure functions of the table's state: every change builds a NEW control tree.
+Assigned as is, Flet sees brand-new controls and sends the whole tree to every phone
+(about 1.5 KB for the smallest panel on every tap, far more for the big ones). Flet can
+instead compare two trees field by field (a *frozen* diff, the one ``use_dialog`` uses):
+each new control takes over the id of the control it replaces, and only real differences
+go out. ``swap_in`` does that for the single child of a holder Column and then puts the
+new tree into the state an ordinary, already-sent tree is in, so event handlers keep
+mutating controls and calling ``.update()`` on them as before.
+
+This leans on Flet 1.0.5 internals (the ``_frozen`` marker, the ``__prev_*`` snapshots the
+encoder records, ``Session.patch_control``); they are all used in this one module.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import flet as ft
+from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import _control_setattr, get_control_key
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+_PATH = ["controls", 0]
+"""Where the child sits inside its holder: the patch is addressed to the holder, so the
+client applies it to the child it already has there."""
+
+_record_snapshot = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]
+"""Flet's own wire encoder. Encoding a control records, as a side effect, the snapshots of
+its lists, dicts and nested objects that the next ordinary diff compares against."""
+
+
+def swap_in(holder: ft.Column, new: ft.Control) -> None:
+    """Make ``new`` the only child of ``holder`` and bring every phone up to date.
+
+    When the phone already shows a child of the same type (and key) in ``holder``, the two
+    trees are diffed field by field: only what differs is sent, and each new control takes
+    over the id (and, on the phone, the widget state: scroll position, focus) of the one
+    it replaces. Otherwise (first draw, different type or key, holder not on a page yet,
+    or a child the phone has never been sent) the child is replaced whole, and sent at
+    once if the holder is on a page.
+
+    Afterwards ``new`` and all its descendants are ordinary mutable controls: handlers may
+    change them and call ``.update()``, and events reach the new handlers.
+    """
+    old = holder.controls[0] if len(holder.controls) == 1 else None
+    page = _page_of(holder)
+    shown = _sent_children(holder)
+    if (
+        old is None
+        or old is new
+        or page is None
+        or shown is None
+        or len(shown) != 1
+        or shown[0] is not old
+        or type(old) is not type(new)
+        or get_control_key(old) != get_control_key(new)
+        or hasattr(old, "_frozen")
+    ):
+        holder.controls = [new]
+        if page is not None:
+            holder.update()
+        return
+    # Addressed to the holder with the child's path, so the root control is reconciled
+    # like every other one: it gets its parent and replaces ``old`` in the session's index
+    # (without a parent, events for its id would still reach the old instance).
+    page.session.patch_control(
+        control=new, prev_control=old, parent=holder, path=list(_PATH), frozen=True
+    )
+    holder.controls[0] = new
+    # The holder's snapshot is what the phone has; without this the next update of any
+    # ancestor would see a different object at index 0 and re-send the whole child.
+    shown[0] = new
+    thaw(new)
+
+
+def thaw(root: Any) -> None:
+    """Put a tree that went through a frozen diff into the state of a tree sent whole.
+
+    The diff marks the controls it touched ``_frozen`` (they then refuse ``.update()`` and
+    any change), and it records no snapshots for them, so a later ordinary diff would miss
+    changes to their lists. For every dataclass in the tree: drop the marker, forget the
+    pending changes (the phone has them now) and record the snapshots of what the phone
+    holds.
+    """
+    seen: set[int] = set()
+    stack: list[Any] = [root]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, list | tuple):
+            stack.extend(value)
+            continue
+        if isinstance(value, dict):
+            stack.extend(value.values())
+            continue
+        if not dataclasses.is_dataclass(value) or isinstance(value, type):
+            continue
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if hasattr(value, "_frozen"):
+            object.__delattr__(value, "_frozen")
+        dirty = getattr(value, "_dirty", None)
+        if dirty is not None:
+            dirty.clear()
+        else:
+            # A plain dataclass (no property tracking): Flet tracks its scalar changes
+            # through this hook once the object has been configured unfrozen.
+            cls = type(value)
+            if cls.__setattr__ is not _control_setattr:
+                cls.__setattr__ = _control_setattr  # type: ignore[method-assign,assignment]
+            object.__setattr__(value, "__changes", {})
+        _record_snapshot(value)
+        for field in dataclasses.fields(value):
+            if not field.metadata.get("skip", False):
+                stack.append(getattr(value, field.name))
+
+
+def _page_of(control: ft.Control) -> ft.Page | None:
+    try:
+        page = control.page
+    except RuntimeError:
+        return None
+    return page if isinstance(page, ft.Page) else None
+
+
+def _sent_children(holder: ft.Column) -> list[Any] | None:
+    """The holder's children as the phone last received them (``None``: never sent)."""
+    prev_lists = getattr(holder, "__prev_lists", None)
+    if not isinstance(prev_lists, dict):
+        return None
+    children = prev_lists.get("controls")
+    return children if isinstance(children, list) else None

@@ -1,0 +1,215 @@
+"""``swap_in``: a rebuilt child goes out as the fields that changed, and stays a normal control.
+
+Runs a real Flet session over an in-memory connection that encodes every message exactly as
+the web transport does (the encoder records the snapshots later diffs rely on), so the
+frames checked here are the bytes a phone would receive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import flet as ft
+import msgpack
+import pytest
+from flet.controls.base_control import BaseControl
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.views.reconcile import swap_in
+
+_ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class Wire(Connection):
+    """A connection that keeps each encoded message instead of sending it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pubsubhub = PubSubHub()
+        self.frames: list[bytes] = []
+
+    def send_message(self, message: Message) -> None:
+        self.frames.append(msgpack.packb([message.action, message.body], default=_ENCODE))
+
+    def take(self) -> list[bytes]:
+        frames, self.frames = self.frames, []
+        return frames
+
+
+@dataclasses.dataclass
+class Phone:
+    wire: Wire
+    session: Session
+    page: ft.Page
+    holder: ft.Column
+
+    def ops(self) -> list[list[Any]]:
+        """The patch operations sent since the last call, each as ``[op, path, value?]``
+        with the path spelled out from the control the patch is addressed to."""
+        ops: list[list[Any]] = []
+        for frame in self.wire.take():
+            _, body = msgpack.unpackb(frame, raw=False, strict_map_key=False)
+            table, *patch = body["patch"]
+            paths = _paths(table)
+            for op, node, key, *value in patch:
+                ops.append([op, [*paths[node], key], *value])
+        return ops
+
+    def click(self, control: ft.Control) -> None:
+        asyncio.run(self.session.dispatch_event(control._i, "click", None))
+
+
+def _paths(table: list[Any], prefix: tuple[Any, ...] = ()) -> dict[int, list[Any]]:
+    """The protocol's path table (``[id, {key: [id, {...}]}]``) as id -> path."""
+    found = {table[0]: list(prefix)}
+    for key, sub in (table[1] if len(table) > 1 else {}).items():
+        found.update(_paths(sub, (*prefix, key)))
+    return found
+
+
+@pytest.fixture
+def phone() -> Iterator[Phone]:
+    wire = Wire()
+    session = Session(wire)
+    page = session.page
+    # The first frame a browser gets: the whole page, encoded (this records its snapshots).
+    msgpack.packb(session.get_page_patch(), default=_ENCODE)
+    holder = ft.Column()
+    page.views[0].controls.append(holder)
+    page.update()
+    wire.take()
+    yield Phone(wire, session, page, holder)
+
+
+def card(value: int, on_plus: Callable[[Any], None] | None = None, key: str | None = None) -> Any:
+    """A small panel like the counters card: a title, a value, a button and a notes list."""
+    return ft.Column(
+        key=key,
+        controls=[
+            ft.Text("Pile", size=16, weight=ft.FontWeight.W_600),
+            ft.Text(str(value), size=24),
+            ft.IconButton(ft.Icons.ADD, tooltip="Pile + 1", on_click=on_plus),
+            ft.Column(controls=[ft.Text("a note")]),
+        ],
+    )
+
+
+def everything(root: Any) -> Iterator[Any]:
+    """Every dataclass in a control tree (controls and nested values)."""
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, list):
+            stack.extend(value)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            yield value
+            stack += [
+                getattr(value, f.name)
+                for f in dataclasses.fields(value)
+                if not f.metadata.get("skip", False)
+            ]
+
+
+def test_first_draw_off_a_page_only_puts_the_child_in_place() -> None:
+    holder = ft.Column()
+    first = card(0)
+    swap_in(holder, first)
+    assert holder.controls == [first] and holder.controls[0] is first
+
+
+def test_a_changed_value_goes_out_as_that_one_field(phone: Phone) -> None:
+    old = card(1)
+    swap_in(phone.holder, old)
+    assert [op[0] for op in phone.ops()] == [0]  # replaced whole: the phone had no child
+    new = card(2)
+    swap_in(phone.holder, new)
+    frames = phone.wire.frames[:]
+    ops = phone.ops()
+    assert ops == [[0, ["controls", 0, "controls", 1, "value"], "2"]], ops
+    assert len(frames) == 1 and len(frames[0]) < 120
+    # The new tree took over the ids the phone knows, and is now the one in the holder.
+    assert new._i == old._i
+    assert phone.holder.controls == [new] and phone.holder.controls[0] is new
+
+
+def test_the_new_tree_is_left_mutable_and_its_later_updates_are_small(phone: Phone) -> None:
+    swap_in(phone.holder, card(1))
+    phone.ops()
+    new = card(2)
+    swap_in(phone.holder, new)
+    phone.ops()
+    assert not any(hasattr(obj, "_frozen") for obj in everything(new))
+    # Nothing is pending: updating the holder or the whole page sends nothing.
+    phone.holder.update()
+    phone.page.update()
+    assert phone.ops() == []
+    # A handler's in-place changes go out as just those changes (a list snapshot was
+    # recorded: without it the appended note would not be sent at all).
+    notes = new.controls[3]
+    notes.controls.append(ft.Text("another note"))
+    new.controls[1].value = "3"
+    new.update()
+    ops = phone.ops()
+    assert sorted(op[0] for op in ops) == [0, 1], ops  # one replace, one add
+    assert [0, ["controls", 1, "value"], "3"] in ops
+    added = next(op for op in ops if op[0] == 1)
+    assert added[1] == ["controls", 3, "controls", 1] and added[2]["value"] == "another note"
+
+
+def test_clicks_reach_the_new_handlers(phone: Phone) -> None:
+    seen: list[str] = []
+    swap_in(phone.holder, card(1, on_plus=lambda _: seen.append("old")))
+    new = card(2, on_plus=lambda _: seen.append("new"))
+    swap_in(phone.holder, new)
+    button = new.controls[2]
+    phone.click(button)
+    assert seen == ["new"]
+
+
+def test_a_handler_can_rebuild_inside_the_new_tree(phone: Phone) -> None:
+    swap_in(phone.holder, card(1))
+    new = card(2)
+
+    def rebuild(_: Any) -> None:
+        new.controls[3].controls = [ft.Text("rebuilt")]
+        new.controls[3].update()
+
+    new.controls[2].on_click = rebuild
+    swap_in(phone.holder, new)
+    phone.ops()
+    phone.click(new.controls[2])
+    ops = phone.ops()
+    assert ops and "rebuilt" in str(ops)
+
+
+def test_a_different_type_is_sent_whole(phone: Phone) -> None:
+    swap_in(phone.holder, card(1))
+    phone.ops()
+    row = ft.Row(controls=[ft.Text("other")])
+    swap_in(phone.holder, row)
+    ops = phone.ops()
+    assert len(ops) == 1 and ops[0][:2] == [0, ["controls", 0]] and ops[0][2]["_c"] == "Row"
+    assert phone.holder.controls[0] is row
+
+
+def test_a_different_key_is_sent_whole(phone: Phone) -> None:
+    swap_in(phone.holder, card(1, key="a"))
+    phone.ops()
+    other = card(1, key="b")
+    swap_in(phone.holder, other)
+    ops = phone.ops()
+    assert len(ops) == 1 and ops[0][:2] == [0, ["controls", 0]]
+    assert ops[0][2]["_c"] == "Column" and ops[0][2]["_i"] == other._i
+
+
+def test_an_unchanged_rebuild_sends_nothing(phone: Phone) -> None:
+    swap_in(phone.holder, card(5))
+    phone.ops()
+    swap_in(phone.holder, card(5))
+    assert phone.wire.frames == []
