@@ -63,6 +63,11 @@ def swap_in(holder: ft.Column, new: ft.Control) -> None:
         if page is not None:
             holder.update()
         return
+    # The frozen diff compares the new tree with the old one as it is now in Python. A
+    # handler may have changed the old tree without sending it (hiding an error just before
+    # acting, say), and then the phone and Python disagree on a field the new tree leaves
+    # as it is: send such pending changes first. Nothing pending, nothing is sent.
+    holder.update()
     # Addressed to the holder with the child's path, so the root control is reconciled
     # like every other one: it gets its parent and replaces ``old`` in the session's index
     # (without a parent, events for its id would still reach the old instance).
@@ -113,9 +118,23 @@ def thaw(root: Any) -> None:
                 cls.__setattr__ = _control_setattr  # type: ignore[method-assign,assignment]
             object.__setattr__(value, "__changes", {})
         _record_snapshot(value)
-        for field in dataclasses.fields(value):
-            if not field.metadata.get("skip", False):
-                stack.append(getattr(value, field.name))
+        stack.extend(_children(value))
+
+
+def _children(value: Any) -> list[Any]:
+    """The field values of a dataclass that may hold more dataclasses."""
+    values = getattr(value, "_values", None)
+    structural = getattr(type(value), "_structural_fields", None)
+    if isinstance(values, dict) and structural is not None:
+        # Property-tracked types keep every non-default property in ``_values`` and their
+        # lists, dicts and internals in the structural fields: the same walk as Flet's
+        # encoder, and far fewer fields than ``dataclasses.fields`` lists.
+        return [*values.values(), *(getattr(value, name) for name in structural)]
+    return [
+        getattr(value, field.name)
+        for field in dataclasses.fields(value)
+        if not field.metadata.get("skip", False)
+    ]
 
 
 def _page_of(control: ft.Control) -> ft.Page | None:

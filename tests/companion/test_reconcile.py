@@ -213,3 +213,16 @@ def test_an_unchanged_rebuild_sends_nothing(phone: Phone) -> None:
     phone.ops()
     swap_in(phone.holder, card(5))
     assert phone.wire.frames == []
+
+
+def test_a_change_left_unsent_in_the_old_tree_still_reaches_the_phone(phone: Phone) -> None:
+    def panel(error_shown: bool) -> Any:
+        return ft.Column(controls=[ft.Text("Enter a number", visible=error_shown)])
+
+    old = panel(True)
+    swap_in(phone.holder, old)
+    phone.ops()
+    # A handler hides the error without sending it, then acts; the redraw hides it too.
+    old.controls[0].visible = False
+    swap_in(phone.holder, panel(False))
+    assert phone.ops() == [[0, ["controls", 0, "controls", 0, "visible"], False]]
