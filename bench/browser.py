@@ -19,22 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.support.chromium import ARGS, CHROMIUM, PHONE
+
 from .report import Figure
 from .stats import median
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("FATEKEEPER_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 30_000
 PYTHON = [sys.executable, *(["-S"] if sys.flags.no_site else [])]
 

@@ -24,18 +24,8 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = os.environ.get("FATEKEEPER_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-PHONE = {"width": 390, "height": 844}
+from tests.support.chromium import ARGS, CHROMIUM, PHONE
+
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_MS = 15_000
 
