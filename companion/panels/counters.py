@@ -14,6 +14,7 @@ import flet as ft
 from rules.core import Correct
 
 from .. import theme
+from . import widgets
 from .base import PanelContext
 
 
@@ -88,21 +89,23 @@ def _counter_card(
         submit(target)
 
     can = ctx.can_act
-    minus = ft.IconButton(
-        icon=ft.Icons.REMOVE,
+
+    def step(delta: int) -> None:
+        submit((value or 0) + delta)
+
+    minus = widgets.step_button(
+        f"counter-{key}-minus",
+        -1,
+        step,
         tooltip=f"{label} − 1",
         disabled=not can or value is None or value <= low,
-        on_click=lambda _: submit((value or 0) - 1),
-        width=theme.TAP,
-        height=theme.TAP,
     )
-    plus = ft.IconButton(
-        icon=ft.Icons.ADD,
+    plus = widgets.step_button(
+        f"counter-{key}-plus",
+        1,
+        step,
         tooltip=f"{label} + 1",
         disabled=not can or value is None or value >= high,
-        on_click=lambda _: submit((value or 0) + 1),
-        width=theme.TAP,
-        height=theme.TAP,
     )
     shown = "?" if value is None else str(value)
     return ft.Card(
@@ -122,12 +125,12 @@ def _counter_card(
                                     theme.muted(f"{low} to {high}", size=12),
                                 ],
                             ),
-                            theme.tagged(f"counter-{key}-minus", minus),
+                            minus,
                             theme.tagged(
                                 f"counter-{key}-value",
                                 ft.Text(shown, size=24, weight=ft.FontWeight.BOLD),
                             ),
-                            theme.tagged(f"counter-{key}-plus", plus),
+                            plus,
                         ],
                     ),
                     ft.Row(

@@ -14,6 +14,7 @@ from rules.grimheim.actions import Attack, EndTurn, Focus, Mend, Practice, Prepa
 from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, GrimheimState, HeroState
 
 from .. import theme
+from . import widgets
 from .base import PanelContext
 from .grimheim_ui import (
     HERO_COLOURS,
@@ -202,6 +203,12 @@ def _attack_box(
         mem.odds[key] = max(low, min(high, int(mem.odds.get(key, low)) + delta))
         refresh()
 
+    def damage_by(delta: int) -> None:
+        nudge("_damage", delta, 0, 60)
+
+    def reach_by(delta: int) -> None:
+        nudge("_reach", delta, 1, 8)
+
     out: list[ft.Control] = [
         ft.Divider(),
         ft.Text("Attack", size=16, weight=ft.FontWeight.W_600),
@@ -215,16 +222,16 @@ def _attack_box(
             spacing=0,
             controls=[
                 ft.Text("Damage", expand=True),
-                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: nudge("_damage", -1, 0, 60)),
+                widgets.step_button(None, -1, damage_by),
                 theme.tagged(
                     "grim-attack-damage",
                     ft.Text(str(damage), size=18, width=30, text_align=ft.TextAlign.CENTER),
                 ),
-                ft.IconButton(ft.Icons.ADD, on_click=lambda _: nudge("_damage", 1, 0, 60)),
+                widgets.step_button(None, 1, damage_by),
                 ft.Text("Range"),
-                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: nudge("_reach", -1, 1, 8)),
+                widgets.step_button(None, -1, reach_by),
                 ft.Text(str(reach), size=18, width=20, text_align=ft.TextAlign.CENTER),
-                ft.IconButton(ft.Icons.ADD, on_click=lambda _: nudge("_reach", 1, 1, 8)),
+                widgets.step_button(None, 1, reach_by),
             ],
         ),
     ]

@@ -13,6 +13,7 @@ from rules.grimheim import data, odds
 from rules.grimheim.state import GrimheimState
 
 from .. import theme
+from . import widgets
 from .base import PanelContext
 from .grimheim_ui import FACTION_COLOURS, FACTION_NAMES, UiMemory, card, stat
 
@@ -209,39 +210,14 @@ def odds_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
             refresh()
 
         rows.append(
-            ft.Row(
+            widgets.labelled_stepper(
+                label,
+                f"grim-odds-{key}",
+                widgets.step_value(str(o[key]), width=36),
+                nudge,
+                label_size=14,
                 spacing=0,
-                controls=[
-                    ft.Text(label, size=14, expand=True),
-                    theme.tagged(
-                        f"grim-odds-{key}-minus",
-                        ft.IconButton(
-                            ft.Icons.REMOVE,
-                            on_click=lambda _, n=nudge: n(-1),
-                            width=theme.TAP,
-                            height=theme.TAP,
-                        ),
-                    ),
-                    theme.tagged(
-                        f"grim-odds-{key}",
-                        ft.Text(
-                            str(o[key]),
-                            size=18,
-                            weight=ft.FontWeight.BOLD,
-                            width=36,
-                            text_align=ft.TextAlign.CENTER,
-                        ),
-                    ),
-                    theme.tagged(
-                        f"grim-odds-{key}-plus",
-                        ft.IconButton(
-                            ft.Icons.ADD,
-                            on_click=lambda _, n=nudge: n(1),
-                            width=theme.TAP,
-                            height=theme.TAP,
-                        ),
-                    ),
-                ],
+                value_ident=f"grim-odds-{key}",
             )
         )
 

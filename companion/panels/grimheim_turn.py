@@ -25,6 +25,7 @@ from rules.grimheim.actions import (
 from rules.grimheim.state import GRIMHEIM, GrimheimState
 
 from .. import theme
+from . import widgets
 from .base import PanelContext
 from .grimheim_ui import (
     DECK_COLOURS,
@@ -562,39 +563,13 @@ def _attack_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
             refresh()
 
         out.append(
-            ft.Row(
-                spacing=4,
-                controls=[
-                    ft.Text(hero.name, size=15, expand=True),
-                    theme.tagged(
-                        f"grim-hit-{hero.name}-minus",
-                        ft.IconButton(
-                            ft.Icons.REMOVE,
-                            on_click=lambda _, c=change: c(-1),
-                            width=theme.TAP,
-                            height=theme.TAP,
-                        ),
-                    ),
-                    theme.tagged(
-                        f"grim-hit-{hero.name}",
-                        ft.Text(
-                            str(value),
-                            size=20,
-                            weight=ft.FontWeight.BOLD,
-                            width=32,
-                            text_align=ft.TextAlign.CENTER,
-                        ),
-                    ),
-                    theme.tagged(
-                        f"grim-hit-{hero.name}-plus",
-                        ft.IconButton(
-                            ft.Icons.ADD,
-                            on_click=lambda _, c=change: c(1),
-                            width=theme.TAP,
-                            height=theme.TAP,
-                        ),
-                    ),
-                ],
+            widgets.labelled_stepper(
+                hero.name,
+                f"grim-hit-{hero.name}",
+                widgets.step_value(str(value), size=20, width=32),
+                change,
+                label_size=15,
+                value_ident=f"grim-hit-{hero.name}",
             )
         )
     names = {h.name for h in state.heroes}

@@ -40,7 +40,7 @@ from rules.scales_of_fate.deduction import describe_criterion
 from rules.scales_of_fate.state import SofState
 
 from .. import theme
-from . import scales_board, scales_secrets, scales_setup
+from . import scales_board, scales_secrets, scales_setup, widgets
 from .base import PanelContext
 from .scales_look import chip, choice
 
@@ -554,13 +554,7 @@ class ScalesPanel:
 
     def _open_correction(self, name: str) -> None:
         current = self.state.renown[name]
-        value = ft.Text(
-            str(current),
-            size=28,
-            weight=ft.FontWeight.BOLD,
-            width=56,
-            text_align=ft.TextAlign.CENTER,
-        )
+        value = widgets.step_value(str(current), size=28, width=56)
         chosen = [current]
 
         def nudge(step: int) -> None:
@@ -592,17 +586,7 @@ class ScalesPanel:
                     ),
                     ft.Row(
                         alignment=ft.MainAxisAlignment.CENTER,
-                        controls=[
-                            theme.tagged(
-                                "sof-correct-minus",
-                                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: nudge(-1)),
-                            ),
-                            theme.tagged("sof-correct-value", value),
-                            theme.tagged(
-                                "sof-correct-plus",
-                                ft.IconButton(ft.Icons.ADD, on_click=lambda _: nudge(1)),
-                            ),
-                        ],
+                        controls=widgets.stepper("sof-correct", value, nudge),
                     ),
                 ],
             ),

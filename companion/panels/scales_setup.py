@@ -22,7 +22,7 @@ from rules.scales_of_fate.deduction import criterion_problem, describe_criterion
 from rules.scales_of_fate.state import Criterion, PlacedQuest, Quest, SofState, Tile, TileSpec
 
 from .. import theme
-from . import scales_board
+from . import scales_board, widgets
 from .scales_look import choice
 
 _CHANGES = (-3, -2, -1, 1, 2, 3)
@@ -292,48 +292,26 @@ def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
     )
 
 
-def _stepper(ident: str, label: str, value: int, on_change: Callable[[int], None]) -> ft.Control:
-    return ft.Row(
-        spacing=4,
-        controls=[
-            ft.Text(label, expand=True),
-            theme.tagged(
-                f"{ident}-minus",
-                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: on_change(value - 1)),
-            ),
-            theme.tagged(
-                f"{ident}-value",
-                ft.Text(
-                    f"{value:+d}",
-                    size=18,
-                    weight=ft.FontWeight.BOLD,
-                    width=40,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-            ),
-            theme.tagged(
-                f"{ident}-plus",
-                ft.IconButton(ft.Icons.ADD, on_click=lambda _: on_change(value + 1)),
-            ),
-        ],
-    )
-
-
 def _abyss_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
-    def set_left(v: int) -> None:
-        draft.abyss_left = v
+    def shift_left(delta: int) -> None:
+        draft.abyss_left += delta
         rerender()
 
-    def set_right(v: int) -> None:
-        draft.abyss_right = v
+    def shift_right(delta: int) -> None:
+        draft.abyss_right += delta
         rerender()
+
+    def outcome(ident: str, label: str, value: int, shift: Callable[[int], None]) -> ft.Control:
+        return widgets.labelled_stepper(
+            label, ident, widgets.step_value(f"{value:+d}", width=40), shift
+        )
 
     return ft.Column(
         spacing=0,
         controls=[
             ft.Text("Abyss outcomes on the Age card", weight=ft.FontWeight.W_600),
-            _stepper("sof-abyss-left", "Marker moved left", draft.abyss_left, set_left),
-            _stepper("sof-abyss-right", "Marker moved right", draft.abyss_right, set_right),
+            outcome("sof-abyss-left", "Marker moved left", draft.abyss_left, shift_left),
+            outcome("sof-abyss-right", "Marker moved right", draft.abyss_right, shift_right),
         ],
     )
 

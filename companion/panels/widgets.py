@@ -1,0 +1,80 @@
+"""Small controls shared by several panels.
+
+The "−  value  +" stepper: a value the players nudge by one with two thumb-sized buttons.
+The panel owns the value and what a nudge does (clamp, correct, redraw); these helpers only
+lay the controls out and tag them for the browser tests as ``<ident>-minus``,
+``<ident>-value`` (unless told otherwise) and ``<ident>-plus``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from .. import theme
+
+
+def step_button(
+    ident: str | None,
+    delta: int,
+    on_step: Callable[[int], None],
+    *,
+    tooltip: str | None = None,
+    disabled: bool = False,
+) -> ft.Control:
+    """A − button (``delta`` < 0) or a + button that calls ``on_step(delta)`` when tapped,
+    a full tap target in size, tagged ``ident`` unless that is None."""
+    button = ft.IconButton(
+        ft.Icons.REMOVE if delta < 0 else ft.Icons.ADD,
+        tooltip=tooltip,
+        disabled=disabled,
+        on_click=lambda _: on_step(delta),
+        width=theme.TAP,
+        height=theme.TAP,
+    )
+    return button if ident is None else theme.tagged(ident, button)
+
+
+def step_value(text: str, *, size: int = 18, width: int | None = None) -> ft.Text:
+    """The number between a stepper's buttons: bold and centred in a fixed width, so the
+    buttons do not jump as the number gains or loses a digit."""
+    return ft.Text(
+        text, size=size, weight=ft.FontWeight.BOLD, width=width, text_align=ft.TextAlign.CENTER
+    )
+
+
+def stepper(
+    ident: str,
+    value: ft.Control,
+    on_step: Callable[[int], None],
+    *,
+    value_ident: str | None = None,
+) -> list[ft.Control]:
+    """[−, value, +] for a Row: the buttons call ``on_step(-1)`` and ``on_step(1)``; the
+    value is tagged ``value_ident``, by default ``<ident>-value``."""
+    return [
+        step_button(f"{ident}-minus", -1, on_step),
+        theme.tagged(value_ident or f"{ident}-value", value),
+        step_button(f"{ident}-plus", 1, on_step),
+    ]
+
+
+def labelled_stepper(
+    label: str,
+    ident: str,
+    value: ft.Control,
+    on_step: Callable[[int], None],
+    *,
+    label_size: int | None = None,
+    spacing: int = 4,
+    value_ident: str | None = None,
+) -> ft.Row:
+    """One line: the label filling the width on the left, the stepper on the right."""
+    return ft.Row(
+        spacing=spacing,
+        controls=[
+            ft.Text(label, size=label_size, expand=True),
+            *stepper(ident, value, on_step, value_ident=value_ident),
+        ],
+    )
