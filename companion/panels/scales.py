@@ -10,7 +10,7 @@ seen: on the seat's own device, or on the shared phone after "Pass the phone to 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -285,31 +285,14 @@ class ScalesPanel:
             parts.append(
                 theme.muted("Pick a demigod, then tap an open tile on the board above.", 12)
             )
-            parts.append(
-                ft.Row(
-                    wrap=True,
-                    spacing=6,
-                    run_spacing=6,
-                    controls=[self._demigod_button(d, "place", p.demigod == d) for d in off],
-                )
-            )
+            parts.append(self._demigod_row(off, "place", p.demigod))
             tile = s.tile(p.tile) if p.tile else None
             if tile is not None and p.demigod is not None and not tile.flipped:
                 if tile.action == "smite":
                     targets = [d for d in off if d != p.demigod]
                     if targets:
                         parts.append(theme.muted("Smite: who goes to the Abyss?", 12))
-                        parts.append(
-                            ft.Row(
-                                wrap=True,
-                                spacing=6,
-                                run_spacing=6,
-                                controls=[
-                                    self._demigod_button(d, "target", p.target == d)
-                                    for d in targets
-                                ],
-                            )
-                        )
+                        parts.append(self._demigod_row(targets, "target", p.target))
                 elif tile.action == "abyss-fate":
                     parts.append(theme.muted("Abyss Fate: move the marker", 12))
                     parts.append(
@@ -334,16 +317,8 @@ class ScalesPanel:
                     target=p.target,
                     direction=p.direction,  # type: ignore[arg-type]
                 )
-                parts.append(verdict_box(self.ctx.check(action), "sof-place-verdict"))
-                parts.append(
-                    theme.tagged(
-                        "sof-place-demigod",
-                        ft.FilledButton(
-                            f"Place {p.demigod}",
-                            height=theme.TAP,
-                            on_click=lambda _: self.act(action),
-                        ),
-                    )
+                parts += self._check_and_commit(
+                    action, "sof-place-verdict", "sof-place-demigod", f"Place {p.demigod}"
                 )
         # 2. place a servant
         held = sorted({SERVANT_TOKENS[t] for t in s.held(me)})
@@ -352,33 +327,14 @@ class ScalesPanel:
             parts.append(
                 theme.muted("Pick a servant, then tap an empty slot on the board's edge.", 12)
             )
-            parts.append(
-                ft.Row(
-                    wrap=True,
-                    spacing=6,
-                    controls=[
-                        choice(
-                            f"sof-servant-{k}",
-                            SERVANT_NAMES[k],
-                            p.servant == k,
-                            lambda _, k=k: self._pick(servant=k),
-                        )
-                        for k in held
-                    ],
-                )
-            )
+            parts.append(self._servant_row(held, "servant", p.servant))
             if p.servant is not None and p.slot is not None:
                 action_s = PlaceServant(seat=me, servant=p.servant, slot=p.slot)  # type: ignore[arg-type]
-                parts.append(verdict_box(self.ctx.check(action_s), "sof-servant-verdict"))
-                parts.append(
-                    theme.tagged(
-                        "sof-place-servant",
-                        ft.FilledButton(
-                            f"Place {SERVANT_NAMES[p.servant]}",
-                            height=theme.TAP,
-                            on_click=lambda _: self.act(action_s),
-                        ),
-                    )
+                parts += self._check_and_commit(
+                    action_s,
+                    "sof-servant-verdict",
+                    "sof-place-servant",
+                    f"Place {SERVANT_NAMES[p.servant]}",
                 )
         # 3. god powers
         left = s.powers_left()
@@ -436,44 +392,52 @@ class ScalesPanel:
                 action = GodSwitch(seat=me, first=p.first, second=p.second)
         elif p.power == "steal":
             out.append(theme.muted(f"Take which servant from {self.names[1 - me]}?", 12))
-            out.append(
-                ft.Row(
-                    spacing=6,
-                    wrap=True,
-                    controls=[
-                        choice(
-                            f"sof-steal-{k}",
-                            SERVANT_NAMES[k],
-                            p.steal == k,
-                            lambda _, k=k: self._pick(steal=k),
-                        )
-                        for k in SERVANT_KINDS
-                    ],
-                )
-            )
+            out.append(self._servant_row(SERVANT_KINDS, "steal", p.steal))
             if p.steal:
                 action = GodSteal(seat=me, servant=p.steal)  # type: ignore[arg-type]
         if action is not None:
-            chosen = action
-            out.append(verdict_box(self.ctx.check(chosen), "sof-power-verdict"))
-            out.append(
-                theme.tagged(
-                    "sof-use-power",
-                    ft.FilledButton(
-                        f"Use {GOD_POWER_NAMES[p.power or '']}",
-                        height=theme.TAP,
-                        on_click=lambda _: self.act(chosen),
-                    ),
-                )
+            out += self._check_and_commit(
+                action,
+                "sof-power-verdict",
+                "sof-use-power",
+                f"Use {GOD_POWER_NAMES[p.power or '']}",
             )
         return out
 
-    def _demigod_row(self, names: list[str], field: str, picked: str | None) -> ft.Control:
+    def _check_and_commit(
+        self, action: Action, verdict_ident: str, button_ident: str, text: str
+    ) -> list[ft.Control]:
+        """What ``action`` would do (``ctx.check``'s verdict), then the button that commits it."""
+        return [
+            verdict_box(self.ctx.check(action), verdict_ident),
+            theme.tagged(
+                button_ident,
+                ft.FilledButton(text, height=theme.TAP, on_click=lambda _: self.act(action)),
+            ),
+        ]
+
+    def _demigod_row(self, names: Sequence[str], field: str, picked: str | None) -> ft.Control:
         return ft.Row(
             wrap=True,
             spacing=6,
             run_spacing=6,
             controls=[self._demigod_button(d, field, picked == d) for d in names],
+        )
+
+    def _servant_row(self, kinds: Sequence[str], field: str, picked: str | None) -> ft.Control:
+        """One choice per servant kind; a tap picks it as ``field`` ("servant" or "steal")."""
+        return ft.Row(
+            wrap=True,
+            spacing=6,
+            controls=[
+                choice(
+                    f"sof-{field}-{k}",
+                    SERVANT_NAMES[k],
+                    picked == k,
+                    lambda _, k=k: self._pick(**{field: k}),
+                )
+                for k in kinds
+            ],
         )
 
     def _demigod_button(self, name: str, field: str, selected: bool) -> ft.Control:
