@@ -334,52 +334,50 @@ def abyss(state: SofState) -> ft.Control:
 
     inside = [d for d in DEMIGODS if state.where[d] == "abyss"]
     contents: list[ft.Control] = [marker(d, 26) for d in inside] or [theme.muted("empty")]
-    return theme.tagged(
+    return _info_box(
         "sof-abyss",
-        ft.Container(
-            padding=10,
-            border_radius=10,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            content=ft.Column(
-                spacing=6,
+        6,
+        [
+            ft.Text(
+                f"Abyss · marker {ABYSS_NAMES[state.abyss_marker]}",
+                weight=ft.FontWeight.W_600,
+            ),
+            ft.Row(
+                spacing=4,
                 controls=[
-                    ft.Text(
-                        f"Abyss · marker {ABYSS_NAMES[state.abyss_marker]}",
-                        weight=ft.FontWeight.W_600,
-                    ),
-                    ft.Row(
-                        spacing=4,
-                        controls=[
-                            side(-1, f"Left {_signed(state.abyss_left)}"),
-                            side(0, "Middle"),
-                            side(1, f"Right {_signed(state.abyss_right)}"),
-                        ],
-                    ),
-                    ft.Row(wrap=True, spacing=4, controls=contents),
+                    side(-1, f"Left {_signed(state.abyss_left)}"),
+                    side(0, "Middle"),
+                    side(1, f"Right {_signed(state.abyss_right)}"),
                 ],
             ),
-        ),
+            ft.Row(wrap=True, spacing=4, controls=contents),
+        ],
     )
 
 
 def age_card(state: SofState) -> ft.Control:
     """Age number and the card's yes/no question."""
-    return theme.tagged(
+    return _info_box(
         "sof-age",
+        2,
+        [
+            ft.Text(f"Age {state.age} of 3", size=16, weight=ft.FontWeight.BOLD),
+            theme.muted("Question at the end of the Age:", 12),
+            ft.Text(describe_criterion(state.criterion), size=14),
+        ],
+    )
+
+
+def _info_box(ident: str, spacing: int, lines: list[ft.Control]) -> ft.Control:
+    """The outlined box the Abyss and the Age card are drawn in, tagged ``ident``."""
+    return theme.tagged(
+        ident,
         ft.Container(
             padding=10,
             border_radius=10,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            content=ft.Column(
-                spacing=2,
-                controls=[
-                    ft.Text(f"Age {state.age} of 3", size=16, weight=ft.FontWeight.BOLD),
-                    theme.muted("Question at the end of the Age:", 12),
-                    ft.Text(describe_criterion(state.criterion), size=14),
-                ],
-            ),
+            content=ft.Column(spacing=spacing, controls=lines),
         ),
     )
 

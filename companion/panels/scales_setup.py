@@ -327,24 +327,20 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
         raw = (raw or "").strip()
         return int(raw) if raw.lstrip("-").isdigit() else None
 
-    low = ft.TextField(
-        label="Renown from",
-        value="" if c.min_renown is None else str(c.min_renown),
-        width=120,
-        dense=True,
-        keyboard_type=ft.KeyboardType.NUMBER,
-        on_blur=lambda e: set_crit(min_renown=bound(e.control.value)),
-        on_submit=lambda e: set_crit(min_renown=bound(e.control.value)),
-    )
-    high = ft.TextField(
-        label="to",
-        value="" if c.max_renown is None else str(c.max_renown),
-        width=120,
-        dense=True,
-        keyboard_type=ft.KeyboardType.NUMBER,
-        on_blur=lambda e: set_crit(max_renown=bound(e.control.value)),
-        on_submit=lambda e: set_crit(max_renown=bound(e.control.value)),
-    )
+    def bound_field(label: str, current: int | None, name: str) -> ft.TextField:
+        """A renown bound: blank for none; leaving or submitting the field stores it."""
+        return ft.TextField(
+            label=label,
+            value="" if current is None else str(current),
+            width=120,
+            dense=True,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_blur=lambda e: set_crit(**{name: bound(e.control.value)}),
+            on_submit=lambda e: set_crit(**{name: bound(e.control.value)}),
+        )
+
+    low = bound_field("Renown from", c.min_renown, "min_renown")
+    high = bound_field("to", c.max_renown, "max_renown")
     text = ft.TextField(
         label="Card text (optional)",
         value=c.text,
