@@ -183,7 +183,7 @@ class TableScreen:
         self.version = live.version
         self.undo_btn.disabled = self.role == "viewer" or not live.can_undo
         self.redo_btn.disabled = self.role == "viewer" or not live.can_redo
-        outcome = live.game.outcome(live.state_for(self.seat))
+        outcome = live.outcome()
         self.banner.visible = outcome is not None
         # Controls rebuilt on every change are re-sent whole to every phone: rebuild the
         # banner and the tabs only when what they show has changed.
