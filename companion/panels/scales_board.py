@@ -19,6 +19,7 @@ from rules.scales_of_fate.components import (
     GOD_POWERS,
     RENOWN_MAX,
     RENOWN_MIN,
+    RENOWN_START,
     SERVANT_NAMES,
     SERVANT_TOKENS,
     TILE_ACTION_NAMES,
@@ -87,7 +88,7 @@ def _track_space(space: int, names: list[str], on_marker: Tap | None) -> ft.Cont
             padding=2,
             border_radius=8,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST
-            if space == 7
+            if space == RENOWN_START  # the printed starting space
             else ft.Colors.SURFACE_CONTAINER,
             content=ft.Column(
                 spacing=2,
