@@ -5,6 +5,7 @@
     python -m rules score GAME [FILE]   # game-specific score input
     python -m rules odds GAME [FILE]    # game-specific odds input
 
+A supplied ``"state"`` must be a position that could arise in play (``Game.load_state``).
 Input is read from FILE or standard input. Success prints JSON and exits 0. Any problem
 (unknown game, malformed JSON, an action that does not fit) prints ``{"error": "..."}`` and
 exits 2; an illegal action is not an error for ``check``: it prints the verdict.
@@ -83,7 +84,9 @@ def _check(game_slug: str, data: Any) -> dict[str, Any]:
     if "action" not in data:
         raise CliError('missing "action"')
     if "state" in data:
-        state = game.state_from_json(data["state"])
+        # A supplied state is checked like a move: an impossible position is an error,
+        # never a verdict.
+        state = game.load_state(data["state"])
     else:
         options = game.decode_options(data.get("options"))
         history = data.get("actions", [])
@@ -118,9 +121,14 @@ def run(argv: list[str], stdin: TextIO) -> tuple[int, dict[str, Any] | list[Any]
         return 0, game.odds_json(data)
     except (CliError, MalformedAction, registry.UnknownGame) as exc:
         return 2, {"error": str(exc)}
-    except (ValueError, TypeError, KeyError, RecursionError) as exc:
+    except (ValueError, TypeError, LookupError, RecursionError) as exc:
         # A game's own validation (e.g. impossible options) surfaced as a plain error.
         return 2, {"error": f"invalid input: {exc}"}
+    except (StopIteration, AttributeError, ArithmeticError, AssertionError) as exc:
+        # Game code tripped over input it could not make sense of (a seat number past the
+        # last seat, an empty list where one entry was due...): still the input's fault.
+        detail = f": {exc}" if str(exc) else ""
+        return 2, {"error": f"invalid input ({type(exc).__name__}{detail})"}
 
 
 def main(argv: list[str] | None = None) -> int:

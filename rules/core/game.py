@@ -121,6 +121,14 @@ class Game(ABC, Generic[S, Opt]):
     def odds_json(self, data: Any) -> dict[str, Any]:
         raise MalformedAction(f"{self.slug} has no odds calculator")
 
+    def state_problems(self, state: S) -> list[str]:
+        """Structural problems of a decoded ``state`` that ``invariants`` does not name
+        (an index out of range, a phase that contradicts the rest...). Empty by default;
+        games extend it. Called by ``validate_state`` before the invariants, so it may
+        assume nothing about ``state`` beyond its types; it may raise, which
+        ``validate_state`` reports as a problem."""
+        return []
+
     # ----- shared behaviour --------------------------------------------------------------
 
     def check(self, state: S, action: Action) -> Verdict:
@@ -197,6 +205,56 @@ class Game(ABC, Generic[S, Opt]):
     def state_from_json(self, data: Any) -> S:
         result: S = from_jsonable(self.state_type, data, "$state")
         return result
+
+    def validate_state(self, state: S) -> list[str]:
+        """Why ``state`` could never arise in play, in plain words; empty when it could.
+
+        Runs, in order, the game's ``state_problems``, the shared checks (every counter of
+        ``counters`` within its printed bounds, and the state readable by ``outcome`` and
+        ``redact`` for every seat) and ``invariants``, stopping at the first step that
+        finds something. Game code that raises on the state (an ``IndexError`` on a seat
+        number out of range, say) is a problem of the state, never a crash."""
+        steps = (self.state_problems, self._shared_state_problems, self.invariants)
+        for step in steps:
+            try:
+                problems = list(step(state))
+            except (RecursionError, MemoryError):
+                raise
+            except Exception as exc:  # any failure on this state means it is impossible
+                detail = f": {exc}" if str(exc) else ""
+                return [f"the game cannot read it ({type(exc).__name__}{detail})"]
+            if problems:
+                return problems
+        return []
+
+    def _shared_state_problems(self, state: S) -> list[str]:
+        problems: list[str] = []
+        bounds = self.counters(state)
+        try:
+            values = self.counter_values(state)
+        except NotImplementedError:
+            values = {}
+        for name, (low, high) in bounds.items():
+            value = values.get(name)
+            if value is not None and not low <= value <= high:
+                problems.append(f"{name} is {value}, outside {low}..{high}")
+        self.outcome(state)
+        for seat in [None, *range(len(self.seat_names(state)))]:
+            self.redact(state, seat)
+        return problems
+
+    def load_state(self, data: Any) -> S:
+        """A state from JSON that could arise in play. Raises ``MalformedAction`` naming
+        what is wrong when the JSON does not fit the state's fields or describes an
+        impossible position (see ``validate_state``)."""
+        state = self.state_from_json(data)
+        problems = self.validate_state(state)
+        if problems:
+            more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+            raise MalformedAction(
+                f"$state is not a possible {self.title} position: " + "; ".join(problems[:3]) + more
+            )
+        return state
 
     def replay(self, options: Opt, actions: Iterable[Action], start: S | None = None) -> S:
         """Apply ``actions`` in order from ``start`` (or a fresh setup). Raises

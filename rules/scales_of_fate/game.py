@@ -20,6 +20,7 @@ from rules.core import Action, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
 from . import (
     age_setup,
+    consistency,
     corrections,
     end_of_age,
     enumeration,
@@ -155,6 +156,9 @@ class ScalesOfFate(Game[SofState, SofOptions]):
 
     def invariants(self, state: SofState) -> list[str]:
         return corrections.invariants(state)
+
+    def state_problems(self, state: SofState) -> list[str]:
+        return consistency.state_problems(state)
 
     # ----- history and secrecy -----------------------------------------------------------
 

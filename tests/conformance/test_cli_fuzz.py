@@ -342,3 +342,150 @@ def test_subprocess_unknown_game_and_lone_surrogate_field() -> None:
     data = json.dumps({**doc, "\ud800bad": 1}).encode()
     code, out, err = run_subprocess(["check", REAL_SLUGS[0]], data)
     assert_clean_subprocess_error(code, out, err, "lone surrogate field name")
+
+
+# ----- a supplied "state" must be a position that could arise in play -------------------
+
+
+def _reachable_states(slug: str, seed: int, steps: int = 60) -> list[Any]:
+    """States met on one seeded random walk from the default setup (all possible)."""
+    game = get_game(slug)
+    rng = random.Random(seed)
+    state = game.setup(game.decode_options(None))
+    states = [state]
+    for _ in range(steps):
+        try:
+            legal = game.legal_actions(state)
+        except NotImplementedError:
+            legal = [a for a in game.sample_actions(state, rng) if game.is_legal(state, a)]
+        if not legal or game.outcome(state) is not None:
+            break
+        state = game.apply(state, rng.choice(legal))
+        states.append(state)
+    return states
+
+
+def _check_with_state(slug: str, state_json: Any, rng: random.Random) -> tuple[int, Any]:
+    game = get_game(slug)
+    start = game.setup(game.decode_options(None))
+    action = game.encode_action(rng.choice(list(game.sample_actions(start, rng))))
+    doc = {"state": state_json, "action": action}
+    return run_in_process(["check", slug], json.dumps(doc).encode())
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_reachable_states_are_accepted(slug: str) -> None:
+    game = get_game(slug)
+    rng = random.Random(5)
+    for state in _reachable_states(slug, 5)[::7]:
+        assert game.validate_state(state) == []
+        code, result = _check_with_state(slug, game.state_to_json(state), rng)
+        assert code == 0 and set(result) == {"legal", "reason", "rules", "effects"}, result
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_counter_out_of_bounds_is_an_error_not_a_verdict(slug: str) -> None:
+    """For every game, whatever its fields: each counter pushed past its printed bounds."""
+    game = get_game(slug)
+    rng = random.Random(6)
+    state = _reachable_states(slug, 6)[-1]
+    refused = 0
+    for name, (low, high) in game.counters(state).items():
+        for value in (low - 1, high + 1, high + 1000):
+            try:
+                broken = game.set_counter(state, name, value)
+            except (ValueError, KeyError):
+                continue  # the game refuses to even build it
+            code, result = _check_with_state(slug, game.state_to_json(broken), rng)
+            assert_clean_error(code, result, f"{slug} {name}={value}")
+            refused += 1
+    assert refused, f"{slug}: no counter could be pushed out of bounds; nothing was tested"
+
+
+IMPOSSIBLE: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "scales-of-fate": [
+        ("turn past the last seat", {"turn": 2}),
+        ("negative turn", {"turn": -1}),
+        ("first player past the last seat", {"first_player": 7}),
+        ("game over in the middle of Age 1", {"phase": "over"}),
+        ("back to the deal with a board entered", {"phase": "deal"}),
+        ("final guess in Age 1", {"phase": "guess"}),
+        ("Age 9", {"age": 9}),
+    ],
+    "grimheim": [
+        ("turn past the last hero", {"turn": 9}),
+        ("negative turn", {"turn": -1}),
+        ("no heroes", {"heroes": []}),
+        ("time before the track", {"time": 0}),
+        ("town past its pieces", {"town": 99}),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("slug", "what", "patch"),
+    [(slug, what, patch) for slug, cases in IMPOSSIBLE.items() for what, patch in cases],
+)
+def test_impossible_state_is_exit_2_never_a_verdict(
+    slug: str, what: str, patch: dict[str, Any]
+) -> None:
+    if slug not in SLUGS:
+        pytest.skip(f"{slug} is not in this build")
+    game = get_game(slug)
+    # A position in play (the board entered, some moves made), then one impossible change.
+    states = _reachable_states(slug, 11, steps=12)
+    state_json = {**game.state_to_json(states[-1]), **patch}
+    code, result = _check_with_state(slug, state_json, random.Random(11))
+    assert_clean_error(code, result, f"{slug}: {what}")
+    assert "$state" in result["error"], result
+
+
+def _mutated(data: Any, rng: random.Random) -> Any:
+    """``data`` with one to three numbers or strings anywhere inside replaced by values
+    a real position rarely or never holds."""
+    data = json.loads(json.dumps(data))
+    leaves: list[list[Any]] = []
+
+    def walk(node: Any, path: list[Any]) -> None:
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in items:
+            if isinstance(value, (dict, list)):
+                walk(value, [*path, key])
+            elif isinstance(value, (int, str)) and not isinstance(value, bool):
+                leaves.append([*path, key])
+
+    walk(data, [])
+    for _ in range(rng.randint(1, 3)):
+        if not leaves:
+            break
+        path = rng.choice(leaves)
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        old = node[path[-1]]
+        if isinstance(old, int):
+            node[path[-1]] = rng.choice([-1, -50, old + 1, old - 1, 9, 99, 10**6])
+        else:
+            node[path[-1]] = rng.choice(["", "zzz", "over", "deal", "monsters", "heroes", old])
+    return data
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_mutated_states_never_crash_and_never_get_a_verdict_when_impossible(slug: str) -> None:
+    """Reachable states with a few values changed at random: the CLI answers a verdict
+    only for a state the game's own validation accepts, and otherwise one clean error."""
+    game = get_game(slug)
+    rng = random.Random(f"mutate/{slug}")
+    states = _reachable_states(slug, 3) + _reachable_states(slug, 4)
+    verdicts = errors = 0
+    for n in range({"quick": 150, "ci": 600, "deep": 5000}[PROFILE]):
+        state_json = _mutated(game.state_to_json(rng.choice(states)), rng)
+        code, result = _check_with_state(slug, state_json, rng)
+        if code == 0:
+            assert game.validate_state(game.state_from_json(state_json)) == [], n
+            assert set(result) == {"legal", "reason", "rules", "effects"}
+            verdicts += 1
+        else:
+            assert_clean_error(code, result, f"{slug} mutation {n}")
+            errors += 1
+    assert errors > 0, "no mutation was ever refused; the test proves nothing"
