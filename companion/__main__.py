@@ -16,6 +16,7 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from rules import registry
 
@@ -37,14 +38,17 @@ def _register_extra_games(spec: str) -> None:
 
 
 def _quiet_logs() -> None:
-    # Our own messages only. Access logs would print URLs, and URLs carry join codes.
+    # Our own messages, one line each; the frameworks' only as one rate-limited line
+    # (see companion.server). Access logs would print URLs, and URLs carry join codes.
+    from .server import OneLine, RateLimit, quiet_framework_logs
+
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-    for name in ("companion",):
-        logger = logging.getLogger(name)
-        logger.addHandler(handler)
-        logger.setLevel(logging.INFO)
-    logging.getLogger("uvicorn.access").disabled = True
+    handler.setFormatter(OneLine())
+    handler.addFilter(RateLimit(per_minute=60))
+    logger = logging.getLogger("companion")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    quiet_framework_logs(sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,13 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     _quiet_logs()
     # flet-web serves the engine itself; without this the page waits for a CDN forever.
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
-    import flet as ft
-
     from . import share
-    from .app import build_main
-    from .hub import Hub
-    from .store.db import open_database
-    from .theme import assets_dir
+    from .store.db import StorageError, lock_host, open_database
 
     if extra := os.environ.get("FATEKEEPER_EXTRA_GAMES"):
         _register_extra_games(extra)
@@ -68,8 +67,35 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         print(f"companion: cannot open the database: {exc}", file=sys.stderr)
         return 2
-    hub = Hub(db)
     address = args.host if args.host not in ("0.0.0.0", "::", "") else share.lan_address()
+    try:
+        # One host per database: two would each keep their own copy of a table in memory
+        # and refuse each other's changes.
+        lock = lock_host(db, host=address, port=args.port)
+    except StorageError as exc:
+        db.close()
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return _serve(args, db, notices, lock, address)
+    finally:
+        lock.release()
+        db.close()
+
+
+def _serve(args: argparse.Namespace, db: Any, notices: list[str], lock: Any, address: str) -> int:
+    from . import share
+    from .app import build_main
+    from .hub import Hub
+    from .server import serve
+    from .store.db import StorageError
+    from .theme import assets_dir
+
+    try:
+        hub = Hub(db)
+    except StorageError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
     base_url = share.base_url(address, args.port)
     host_url = share.host_url(base_url, hub.host_key)
     print("Fatekeeper is starting.")
@@ -78,18 +104,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Data: {db.url}")
     for notice in notices:
         print(f"Notice: {notice}")
+    if lock.taken_over:
+        print(f"Notice: took over the data folder from {lock.taken_over}, which had stopped.")
     if not registry.available():
         print("Notice: no games are installed.")
     sys.stdout.flush()
-    ft.run(
-        build_main(hub, base_url),
-        name="",
-        host=args.host,
-        port=args.port,
-        view=ft.AppView.WEB_BROWSER,
-        assets_dir=str(assets_dir()),
-        no_cdn=True,
-    )
+    serve(build_main(hub, base_url), host=args.host, port=args.port, assets_dir=str(assets_dir()))
     return 0
 
 

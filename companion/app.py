@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import logging
 import secrets
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from . import theme
-from .views import denied, home, new_table, routes, rules_view, table_view
+from .server import COMPLAINTS
+from .store import StorageError
+from .table import TableLoadError
+from .views import denied, home, new_table, routes, rules_view, table_view, trouble
 
 log = logging.getLogger("companion")
 
@@ -36,12 +40,39 @@ class Shell:
     # ----- lifecycle ----------------------------------------------------------------------
 
     def start(self) -> None:
+        self._catch_handler_failures()
         theme.apply(self.page)
         self.page.title = "Fatekeeper"
         self.page.on_route_change = lambda e: self.show(e.route)
         self.page.on_disconnect = lambda _: self.leave_screen()
         self.page.on_close = lambda _: self.leave_screen()
         self.show(self.page.route)
+
+    def _catch_handler_failures(self) -> None:
+        """Flet answers an exception in any event handler with its error screen (the
+        traceback, sent to the phone) and a traceback in the terminal. This session's
+        ``error`` is replaced: the phone gets a plain message and the screen it had, the
+        terminal one rate-limited line. Flet calls ``error`` inside its ``except`` block,
+        so the exception is still at hand."""
+        try:
+            session = self.page.session
+        except Exception:  # no session (a test page): nothing to guard
+            return
+
+        def failed(_message: str) -> None:
+            exc = sys.exc_info()[1]
+            self.failed(exc if exc is not None else RuntimeError("unknown failure"))
+
+        session.error = failed  # type: ignore[method-assign]
+
+    def failed(self, exc: BaseException) -> None:
+        """Tell this device what went wrong without losing its screen; never raises."""
+        COMPLAINTS.say(f"a screen failed: {type(exc).__name__}: {str(exc)[:200]}")
+        title, detail = trouble.describe(exc)
+        try:
+            self.toast(f"{title}. {detail}", error=True)
+        except Exception:  # the page itself is gone: nobody to tell
+            log.debug("could not show a failure to a closed page")
 
     def leave_screen(self) -> None:
         """Drop the current screen's subscriptions (table updates)."""
@@ -70,10 +101,11 @@ class Shell:
         "ask the host" page."""
         self.leave_screen()
         self.route = r = routes.parse(route)
-        access = self.hub.authorize(r.credential, r.table_id) if r.credential else None
-        self.access = access
         screen: ft.View
+        self.access = None
         try:
+            access = self.hub.authorize(r.credential, r.table_id) if r.credential else None
+            self.access = access
             if access is None:
                 screen = denied.view()
             elif access.role == "host":
@@ -83,9 +115,22 @@ class Shell:
         except KeyError:
             # An unknown table id: say nothing about which tables exist.
             screen = denied.view("That table does not exist on this host.")
+        except (StorageError, TableLoadError) as exc:
+            # Storage that fails, a table of a game this host lacks or with unreadable
+            # options: say what is wrong, keep everything, let the device try again.
+            screen = self._trouble(exc, route)
         self.page.views.clear()
         self.page.views.append(screen)
         self.page.update()
+
+    def _trouble(self, exc: BaseException, route: str) -> ft.View:
+        COMPLAINTS.say(f"could not show {self.route.screen}: {str(exc)[:200]}")
+        self.leave_screen()
+        title, detail = trouble.describe(exc)
+        if isinstance(exc, TableLoadError) and not self.is_host:
+            detail = "Ask the host to look at it. Nothing was changed."
+        home_link = (lambda: self.go("/")) if self.is_host else None
+        return trouble.view(title, detail, retry=lambda: self.show(route), home=home_link)
 
     def _host_screen(self, r: routes.Route) -> ft.View:
         if r.screen == "home":

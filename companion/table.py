@@ -558,6 +558,14 @@ class LiveTable:
         if self.load_problem is None:
             return
         ids = conn.execute(_EVENT_IDS_AFTER, {"tid": self.id, "lo": self._head}).scalars().all()
+        if ids:
+            log.warning(
+                "table %s: %d unreadable event(s) after event %d set aside for good (kept in "
+                "the database with negative numbers)",
+                self.id,
+                len(ids),
+                self._head,
+            )
         for row_id in ids:
             conn.execute(_SET_ASIDE, {"row_id": row_id, "new_seq": -row_id})
 

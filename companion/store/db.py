@@ -13,8 +13,10 @@ database written by a newer Fatekeeper is refused and left untouched.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import socket
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -24,10 +26,10 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import quote
 
-from sqlalchemy import Connection, Engine, Table, create_engine, event, inspect, select
+from sqlalchemy import Connection, Engine, Table, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import NullPool, StaticPool
 from sqlmodel import Session, SQLModel
 
 from . import migrations
@@ -406,3 +408,173 @@ def _safe_url(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except SQLAlchemyError:
         return "the configured database"
+
+
+# ----- one host per database ---------------------------------------------------------------
+
+LOCK_SUFFIX = ".lock"
+# Two 32-bit keys for PostgreSQL's advisory lock: "FATE" and "HOST" in ASCII.
+_PG_LOCK_KEYS = (0x46415445, 0x484F5354)
+
+
+class HostBusy(StorageError):
+    """Another Fatekeeper host already serves this database; the message names it."""
+
+
+class HostLock:
+    """Held while this process serves the database; ``release()`` when it stops. A lock
+    whose process died is free again by itself (the operating system or the database
+    server drops it with the process), so a crash never leaves the data folder locked."""
+
+    def __init__(self, release: Any = None, taken_over: str | None = None) -> None:
+        self._release = release
+        self.taken_over = taken_over
+        """What the previous holder was, when its process had died without releasing."""
+
+    def release(self) -> None:
+        if self._release is not None:
+            release, self._release = self._release, None
+            release()
+
+
+def lock_host(db: Database, *, host: str, port: int) -> HostLock:
+    """Make this process the one host of ``db``. Raises ``HostBusy`` naming the running
+    host (process id, machine, address) when another one holds it.
+
+    SQLite: an exclusive ``flock`` on ``<database file>.lock``, which records who holds it.
+    PostgreSQL: a session advisory lock, with the holder named in ``application_name``.
+    An in-memory database is private to its process and needs no lock."""
+    me = {
+        "pid": os.getpid(),
+        "machine": socket.gethostname(),
+        "address": f"{host}:{port}",
+        "since": datetime.now().isoformat(timespec="seconds"),
+    }
+    if db.path is not None:
+        return _lock_file(Path(str(db.path) + LOCK_SUFFIX), me)
+    if db.engine.dialect.name == "postgresql":
+        return _lock_postgres(db, me)
+    return HostLock()
+
+
+def _describe_holder(info: dict[str, Any]) -> str:
+    parts = [f"process {info.get('pid', '?')}"]
+    if info.get("machine"):
+        parts.append(f"on {info['machine']}")
+    if info.get("address"):
+        parts.append(f"serving {info['address']}")
+    if info.get("since"):
+        parts.append(f"since {info['since']}")
+    return " ".join(parts)
+
+
+def _read_holder(fh: Any) -> dict[str, Any]:
+    fh.seek(0)
+    try:
+        info = json.loads(fh.read(4096) or "{}")
+    except ValueError:
+        return {}
+    return info if isinstance(info, dict) else {}
+
+
+def _lock_file(path: Path, me: dict[str, Any]) -> HostLock:
+    try:
+        fh = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release()
+    except OSError as exc:
+        raise StorageError(f"cannot create the lock file {path}: {exc.strerror or exc}") from None
+    try:
+        _flock(fh)
+    except BlockingIOError:
+        holder = _read_holder(fh)
+        fh.close()
+        raise HostBusy(
+            f"another Fatekeeper ({_describe_holder(holder)}) is already using the database "
+            f"at {path.with_suffix('') if path.suffix == LOCK_SUFFIX else path}. Stop it "
+            f"first, or start this one with another data folder (--data-dir)."
+        ) from None
+    except OSError as exc:
+        fh.close()
+        raise StorageError(f"cannot lock {path}: {exc.strerror or exc}") from None
+    previous = _read_holder(fh)
+    taken_over = None
+    if previous.get("pid") and previous.get("pid") != me["pid"]:
+        # The lock was free, so whoever wrote this is gone: say so and take it over.
+        taken_over = _describe_holder(previous)
+        log.info("took over the lock of %s, which is no longer running", taken_over)
+    fh.seek(0)
+    fh.truncate()
+    fh.write(json.dumps(me))
+    fh.flush()
+
+    def release() -> None:
+        try:
+            fh.seek(0)
+            fh.truncate()
+        finally:
+            fh.close()  # closing drops the lock
+
+    return HostLock(release, taken_over)
+
+
+def _flock(fh: Any) -> None:
+    """An exclusive, non-blocking lock on the open file ``fh``; ``BlockingIOError`` when
+    another process holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        try:
+            fh.seek(0)
+            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        except OSError:
+            raise BlockingIOError from None
+        return
+    fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _lock_postgres(db: Database, me: dict[str, Any]) -> HostLock:
+    # A connection of its own, outside the pool: the lock lives as long as this session.
+    engine = create_engine(db.url, poolclass=NullPool, hide_parameters=True)
+    name = f"fatekeeper {me['pid']}@{me['machine']} {me['address']}"[:63]
+    try:
+        conn = engine.connect()
+        conn.execute(text("SELECT set_config('application_name', :n, false)"), {"n": name})
+        got = conn.execute(
+            text("SELECT pg_try_advisory_lock(:a, :b)"),
+            {"a": _PG_LOCK_KEYS[0], "b": _PG_LOCK_KEYS[1]},
+        ).scalar_one()
+        conn.commit()
+        if not got:
+            holder = conn.execute(
+                text(
+                    "SELECT a.application_name, a.client_addr, a.backend_start FROM pg_locks l "
+                    "JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' "
+                    "AND l.classid = :a AND l.objid = :b AND l.granted"
+                ),
+                {"a": _PG_LOCK_KEYS[0], "b": _PG_LOCK_KEYS[1]},
+            ).first()
+            conn.close()
+            engine.dispose()
+            who = (
+                f"{holder.application_name or 'a client'} (connected from "
+                f"{holder.client_addr or 'this machine'} since "
+                f"{holder.backend_start:%Y-%m-%d %H:%M})"
+                if holder is not None
+                else "another process"
+            )
+            raise HostBusy(
+                f"another Fatekeeper host is already using the database at {db.where}: {who}. "
+                f"Stop it first, or point this one at another database."
+            )
+    except DBAPIError as exc:
+        engine.dispose()
+        raise StorageError(describe_failure(exc, db.where)) from None
+
+    def release() -> None:
+        try:
+            conn.close()  # ends the session, which drops the lock
+        finally:
+            engine.dispose()
+
+    return HostLock(release)

@@ -59,6 +59,8 @@ class TableScreen:
             expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
         )
         self.banner = ft.Container(visible=False)
+        self.notice = ft.Container(visible=False)
+        self._drawn_problem: str | None = None
         self.tabs = ft.Row(spacing=8)
         self.undo_btn = ft.IconButton(ft.Icons.UNDO, tooltip="Undo", on_click=self._undo)
         self.redo_btn = ft.IconButton(ft.Icons.REDO, tooltip="Redo", on_click=self._redo)
@@ -128,6 +130,7 @@ class TableScreen:
                 ],
             ),
             controls=[
+                self.notice,
                 self.banner,
                 ft.Container(self.tabs, padding=ft.Padding.only(left=8, right=4, top=8, bottom=8)),
                 self.body,
@@ -183,6 +186,7 @@ class TableScreen:
         self.version = live.version
         self.undo_btn.disabled = self.role == "viewer" or not live.can_undo
         self.redo_btn.disabled = self.role == "viewer" or not live.can_redo
+        self._draw_notice(live.load_problem)
         outcome = live.outcome()
         self.banner.visible = outcome is not None
         # Controls rebuilt on every change are re-sent whole to every phone: rebuild the
@@ -237,6 +241,37 @@ class TableScreen:
         # change reaches the other phones without rebuilding a drawer nobody has open.
         if self.history_open:
             self._fill_history()
+
+    def _draw_notice(self, problem: str | None) -> None:
+        """Damaged history stays on every screen until the table moves on, saying what the
+        next change does, so no event is ever set aside unseen."""
+        self.notice.visible = problem is not None
+        if problem is None or problem == self._drawn_problem:
+            self._drawn_problem = problem
+            return
+        self._drawn_problem = problem
+        then = (
+            "Your next change continues the game from here; the unreadable events stay "
+            "in the database, set aside."
+            if self.role == "host"
+            else "Only the host can continue this table."
+        )
+        self.notice.content = theme.tagged(
+            "history-damaged",
+            ft.Container(
+                bgcolor=ft.Colors.ERROR_CONTAINER,
+                padding=theme.PAD,
+                content=ft.Text(f"{problem} {then}", color=ft.Colors.ON_ERROR_CONTAINER),
+            ),
+        )
+
+    def _damaged_for_guest(self) -> bool:
+        """Only the host may move a table whose history is damaged on (the move sets the
+        unreadable events aside); a seat is told so instead."""
+        if self.live.load_problem is None or self.role == "host":
+            return False
+        self.shell.toast("Part of this table's history is damaged: ask the host.", error=True)
+        return True
 
     def redraw(self) -> None:
         """Send what ``render`` changed. Only this table's view is diffed, not the whole
@@ -294,6 +329,8 @@ class TableScreen:
         if self.role == "viewer":
             self.shell.toast("This device is watching: ask the host for a seat code to play.")
             return
+        if self._damaged_for_guest():
+            return
         try:
             self.live.do(action, self.actor(), expected_version=self.version)
         except IllegalAction as exc:
@@ -320,7 +357,7 @@ class TableScreen:
         self._step(self.live.redo, "Nothing to redo.")
 
     def _step(self, fn: Any, empty: str) -> None:
-        if self.role == "viewer":
+        if self.role == "viewer" or self._damaged_for_guest():
             return
         try:
             change = fn(self.actor())

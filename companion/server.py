@@ -1,0 +1,350 @@
+"""Serving the Flet app on the LAN so that no client, however hostile, can hurt the host.
+
+``ft.run`` would serve the app too, but it leaves the host open to whoever is on the same
+network. The causes are in Flet 1.0.5 and its server set-up, so they are worked around here,
+in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
+
+* A disconnected session is kept for an hour (``DEFAULT_FLET_SESSION_TIMEOUT``) with its
+  whole page in memory. We pass ``SESSION_TIMEOUT`` instead: long enough for a phone whose
+  screen locked to resume, short enough that closed visits are freed in minutes.
+* ``FletApp.handle`` waits forever for its send loop when a connection closes before it
+  registered (the loop is only stopped for a registered session), so every such connection
+  stays in memory and keeps shutdown waiting. ``Guard`` cancels what is left of a
+  connection's handler a few seconds after the client is gone.
+* Any frame Flet cannot read (garbage, an unknown action, an event before registering)
+  ends in ``Receive loop error`` with a full traceback in the terminal; every event starts a
+  task at once, so a flood of events grows memory and starves other tables. ``Guard`` reads
+  each frame first: a malformed one is refused quietly (one rate-limited terminal line per
+  connection), a connection sending faster than a generous human pace is read more slowly
+  (TCP holds the flood back at the sender), and a frame larger than any real client sends
+  closes the connection.
+* uvicorn accepts 16 MiB frames and waits forever for connections on shutdown; we set
+  ``MAX_WS_MESSAGE`` and a graceful-shutdown timeout so SIGTERM/Ctrl-C always ends the host.
+* FastAPI serves ``/docs``, ``/redoc`` and ``/openapi.json``; they are answered 404.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import threading
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+from flet.messaging.protocol import decode_ext_from_msgpack
+
+log = logging.getLogger("companion.server")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+SESSION_TIMEOUT = int(os.environ.get("FATEKEEPER_SESSION_TIMEOUT") or 120)
+"""Seconds a disconnected session (and its screen) is kept for the phone to come back
+(``$FATEKEEPER_SESSION_TIMEOUT`` overrides it; the tests use a few seconds)."""
+MAX_WS_MESSAGE = 1 << 20
+"""The server refuses larger websocket messages outright (uvicorn closes with 1009)."""
+MAX_FRAME = 64 * 1024
+"""Largest frame a real client of this app sends (a typed name, a tap): far below this."""
+MAX_ROUTE = 4096
+"""Longest route a client may register with (our links are ~120 characters)."""
+EVENT_RATE = 30.0
+"""Frames per second a connection may send on average (a person taps a few per second)."""
+EVENT_BURST = 120.0
+"""Frames a connection may send at once before the rate applies (start-up, fast typing)."""
+GRACE = 5.0
+"""Seconds a connection's handler may take to finish after its client left."""
+BLOCKED_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+
+# Flet's protocol (flet.messaging.protocol.MessageAction): what a client may send.
+REGISTER_CLIENT, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 3, 4, 5
+CLIENT_ACTIONS = {REGISTER_CLIENT, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD}
+
+
+class Complaints:
+    """One terminal line per offending connection, and at most ``per_minute`` lines a
+    minute overall (then one line saying how many were left out), so a hostile client can
+    never push the host link off the screen."""
+
+    def __init__(self, per_minute: int = 6) -> None:
+        self.per_minute = per_minute
+        self._lock = threading.Lock()
+        self._window = 0.0
+        self._count = 0
+        self._held = 0
+
+    def say(self, text: str) -> None:
+        with self._lock:
+            now = time.monotonic()
+            if now - self._window >= 60:
+                if self._held:
+                    log.warning("... and %d more refusals in the last minute", self._held)
+                self._window, self._count, self._held = now, 0, 0
+            if self._count >= self.per_minute:
+                self._held += 1
+                return
+            self._count += 1
+        log.warning("%s", text)
+
+
+COMPLAINTS = Complaints()
+
+
+@dataclass
+class _Connection:
+    """What the guard knows about one websocket."""
+
+    peer: str
+    registered: bool = False
+    complained: bool = False
+    tokens: float = EVENT_BURST
+    stamp: float = field(default_factory=time.monotonic)
+    throttled: bool = False
+    closed: bool = False
+    gone: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def complain(self, what: str) -> None:
+        if not self.complained:
+            self.complained = True
+            COMPLAINTS.say(f"refused {what} from {self.peer}")
+
+    def wait(self) -> float:
+        """Token bucket (refilled at ``EVENT_RATE`` per second up to ``EVENT_BURST``): take
+        one token and return how many seconds to wait before it is due (0: at once)."""
+        now = time.monotonic()
+        self.tokens = min(EVENT_BURST, self.tokens + (now - self.stamp) * EVENT_RATE)
+        self.stamp = now
+        self.tokens -= 1
+        return 0.0 if self.tokens >= 0 else -self.tokens / EVENT_RATE
+
+
+def problem_with(frame: bytes, conn: _Connection) -> str | None:
+    """Why ``frame`` must not reach Flet (``None``: it may). Checks the shape Flet relies
+    on, so nothing it does with a frame can raise on bad input."""
+    if len(frame) > MAX_FRAME:
+        return f"a {len(frame)}-byte message"
+    if frame[:1] != b"\x00":
+        return "a message of an unknown kind"  # data channels: this app opens none
+    try:
+        data = msgpack.unpackb(frame[1:], ext_hook=decode_ext_from_msgpack)
+    except Exception:  # any decoding failure is the client's garbage
+        return "an unreadable message"
+    if not (isinstance(data, list) and len(data) == 2 and isinstance(data[1], dict)):
+        return "a message of the wrong shape"
+    action, body = data
+    if isinstance(action, bool) or action not in CLIENT_ACTIONS:
+        return "a message with an unknown action"
+    if not conn.registered and action != REGISTER_CLIENT:
+        return "a message before registering"
+    if action == REGISTER_CLIENT:
+        if conn.registered:
+            return "a second registration"
+        page = body.get("page")
+        if not isinstance(page, dict):
+            return "a registration without a page"
+        route = page.get("route")
+        if route is not None and (not isinstance(route, str) or len(route) > MAX_ROUTE):
+            return "a registration with an oversized route"
+        if set(body) - {"session_id", "page_name", "page"}:
+            return "a registration with unknown fields"
+        return None
+    if action == CONTROL_EVENT:
+        if not (isinstance(body.get("target"), int) and isinstance(body.get("name"), str)):
+            return "an event of the wrong shape"
+        if set(body) - {"target", "name", "data"}:
+            return "an event with unknown fields"
+    elif action == UPDATE_CONTROL_PROPS:
+        if not (isinstance(body.get("id"), int) and isinstance(body.get("props"), dict)):
+            return "a property update of the wrong shape"
+    elif not (isinstance(body.get("control_id"), int) and isinstance(body.get("call_id"), str)):
+        return "a method reply of the wrong shape"
+    return None
+
+
+class Guard:
+    """ASGI middleware in front of Flet's app (see the module docstring for why)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("path") in BLOCKED_PATHS:
+            await _not_found(send)
+            return
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        conn = _Connection(peer=str(client[0]) if client else "an unknown address")
+        await self._websocket(scope, receive, send, conn)
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send, c: _Connection) -> None:
+        async def guarded_receive() -> Message:
+            while True:
+                if c.closed:
+                    return {"type": "websocket.disconnect", "code": 1008}
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
+                    c.closed = True
+                    c.gone.set()
+                    return message
+                if message["type"] != "websocket.receive":
+                    return message
+                delay = c.wait()
+                if delay > 0:
+                    # Over a person's pace: read this connection more slowly. Not reading
+                    # lets uvicorn stop reading its socket, so TCP makes the flooder wait;
+                    # nothing piles up here and the other tables keep the event loop.
+                    if not c.throttled:
+                        c.throttled = True
+                        c.complain("a flood of events (slowed down)")
+                    await asyncio.sleep(delay)
+                frame = message.get("bytes")
+                if frame is None:
+                    c.complain("a text message")
+                    continue
+                problem = problem_with(frame, c)
+                if problem is not None:
+                    c.complain(problem)
+                    if len(frame) > MAX_FRAME or not c.registered:
+                        # No real client does this: end the connection.
+                        await _close(send, c, 1009 if len(frame) > MAX_FRAME else 1008)
+                    continue
+                # A frame that passed while unregistered is the registration.
+                c.registered = True
+                return message
+
+        async def guarded_send(message: Message) -> None:
+            if c.closed:
+                return  # the client is gone; Flet's late sends go nowhere
+            try:
+                await send(message)
+            except Exception:  # the transport closed under us: same as gone
+                c.closed = True
+                c.gone.set()
+
+        task = asyncio.ensure_future(self.app(scope, guarded_receive, guarded_send))
+        gone = asyncio.ensure_future(c.gone.wait())
+        try:
+            await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+            if not task.done():
+                # Flet's handler hangs when the client left before registering.
+                await asyncio.wait({task}, timeout=GRACE)
+            if not task.done():
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+            elif not task.cancelled() and task.exception() is not None:
+                exc = task.exception()
+                COMPLAINTS.say(f"a connection from {c.peer} ended with {type(exc).__name__}")
+        finally:
+            gone.cancel()
+            if not task.done():
+                task.cancel()
+
+
+async def _close(send: Send, c: _Connection, code: int) -> None:
+    if not c.closed:
+        c.closed = True
+        c.gone.set()
+        with contextlib.suppress(Exception):  # already closing
+            await send({"type": "websocket.close", "code": code})
+
+
+async def _not_found(send: Send) -> None:
+    body = b"Not Found"
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 404,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class OneLine(logging.Formatter):
+    """Log records as one line: a traceback becomes ``(ExcType: message)``."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = f"{record.levelname} {record.name}: {record.getMessage()}"
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            text += f" ({type(exc).__name__}: {str(exc)[:200]})"
+        return text.replace("\n", " ")[:500]
+
+
+class RateLimit(logging.Filter):
+    """At most ``per_minute`` records a minute through a handler."""
+
+    def __init__(self, per_minute: int = 20) -> None:
+        super().__init__()
+        self.per_minute = per_minute
+        self._window = 0.0
+        self._count = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = time.monotonic()
+        if now - self._window >= 60:
+            self._window, self._count = now, 0
+        self._count += 1
+        return self._count <= self.per_minute
+
+
+def quiet_framework_logs(handler_stream: Any) -> None:
+    """Flet, uvicorn and Starlette print full tracebacks for client faults; give them one
+    rate-limited line each instead, warnings and above only."""
+    handler = logging.StreamHandler(handler_stream)
+    handler.setFormatter(OneLine())
+    handler.addFilter(RateLimit())
+    handler.setLevel(logging.WARNING)
+    for name in ("flet", "flet_web", "flet_transport", "uvicorn", "uvicorn.error", "asyncio"):
+        logger = logging.getLogger(name)
+        logger.handlers = [handler]
+        logger.propagate = False
+        logger.setLevel(logging.WARNING)
+    logging.getLogger("uvicorn.access").disabled = True
+
+
+def build_app(main: Callable[[Any], Any], assets_dir: str) -> ASGIApp:
+    """Flet's web app for ``main`` behind the ``Guard``."""
+    import flet_web.fastapi as flet_fastapi
+
+    outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    outer.mount(
+        "/",
+        flet_fastapi.app(
+            main,
+            assets_dir=assets_dir,
+            no_cdn=True,
+            session_timeout_seconds=SESSION_TIMEOUT,
+        ),
+    )
+    return Guard(outer)
+
+
+def serve(main: Callable[[Any], Any], *, host: str, port: int, assets_dir: str) -> None:
+    """Serve until SIGTERM or Ctrl-C; returns once the server has shut down."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        build_app(main, assets_dir),
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_max_size=MAX_WS_MESSAGE,
+        log_config=None,
+        access_log=False,
+        timeout_graceful_shutdown=3,
+        server_header=False,
+    )
+    uvicorn.Server(config).run()

@@ -1,0 +1,259 @@
+"""A hostile client on the LAN against a real host (``python -m companion``) over raw
+websockets on 127.0.0.1: garbage before registering, malformed events, a 10 MB route, an
+event flood and abandoned visits. None of it reaches a player at another table (a tap
+there is confirmed within 0.5 s), memory stays bounded, the terminal gets at most one line
+per offending connection, and SIGTERM still ends the host.
+
+Figures (printed with ``-s``): tap-to-confirmation during a flood and host memory after
+100 closed visits.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgpack
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from tests.torture.live import (
+    EVENT,
+    REGISTER,
+    TALLY_ENV,
+    Host,
+    Phone,
+    frame,
+    make_tables,
+    page,
+    start_host,
+)
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Iterator[tuple[Host, list[str]]]:
+    tables = make_tables(tmp_path, 2)
+    h = start_host(tmp_path, {**TALLY_ENV, "FATEKEEPER_SESSION_TIMEOUT": "3"})
+    yield h, tables
+    h.stop(signal.SIGKILL) if h.proc.poll() is None else None
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def _closed_soon(ws: object, timeout: float = 5) -> bool:
+    """True when the server closes ``ws`` within ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            ws.recv(timeout=0.2)  # type: ignore[attr-defined]
+        except TimeoutError:
+            continue
+        except ConnectionClosed:
+            return True
+    return False
+
+
+def _tracebacks(text: str) -> int:
+    return text.count("Traceback") + text.count('File "')
+
+
+def test_framework_pages_are_not_served(host: tuple[Host, list[str]]) -> None:
+    h, _ = host
+    for path in ("/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"):
+        assert _status(h.http_url + path) == 404, path
+    assert _status(h.http_url + "/") == 200
+
+
+GARBAGE = [
+    b"",
+    b"\x00",
+    b"\x00\xc1\xc1\xc1",  # not msgpack
+    b"\x07hello",  # unknown packet kind
+    b"\x01\x00",  # a data-channel frame too short
+    frame(EVENT, {"target": 1, "name": "click", "data": None}),  # an event before registering
+    b"\x00" + msgpack.packb([99, {}]),  # unknown action
+    b"\x00" + msgpack.packb("just a string"),
+    b"\x00" + msgpack.packb([REGISTER, "not a body"]),
+    b"\x00" + msgpack.packb([REGISTER, {"page": {"route": 12}}]),
+]
+
+
+def test_garbage_before_registering_is_refused_quietly(host: tuple[Host, list[str]]) -> None:
+    h, tables = host
+    rng = random.Random(8)
+    garbage = [*GARBAGE, *(rng.randbytes(rng.randint(1, 300)) for _ in range(10))]
+    for junk in garbage:
+        ws = connect(h.ws_url, open_timeout=10)
+        if junk:
+            ws.send(junk)
+        else:
+            ws.send("text, not binary")
+        # A connection that sent nothing usable either is closed or simply never answered.
+        ws.recv_events = None  # type: ignore[attr-defined]
+        _closed_soon(ws, 1)
+        ws.close()
+    phone = Phone.open(h, h.table_route(tables[0]), wait_for="counter-pile-plus")
+    phone.tap_and_confirm("counter-pile-plus", "1")
+    phone.close()
+    log = h.log()
+    assert _tracebacks(log) == 0, log[-3000:]
+    # One line per offending connection at most (the whole batch fits in the rate limit).
+    assert log.count("\n") <= len(garbage) + 2, log
+
+
+def test_malformed_events_get_a_quiet_refusal(host: tuple[Host, list[str]]) -> None:
+    h, tables = host
+    phone = Phone.open(h, h.table_route(tables[0]), wait_for="counter-pile-plus")
+    bad = [
+        b"\x00" + msgpack.packb([EVENT, {"target": "x", "name": "click"}]),
+        b"\x00" + msgpack.packb([EVENT, {"target": 1, "name": 5}]),
+        b"\x00" + msgpack.packb([EVENT, {"target": 1, "name": "click", "evil": 1}]),
+        b"\x00" + msgpack.packb([4, {"id": "x", "props": 3}]),
+        b"\x00" + msgpack.packb([5, {"control_id": None}]),
+        b"\x00" + msgpack.packb([REGISTER, {"session_id": "", "page_name": "", "page": {}}]),
+        b"\x00" + msgpack.packb([77, {}]),
+        b"\x00\xff\xfe",
+    ]
+    for junk in bad * 20:
+        phone.ws.send(junk)
+    # The phone is still served: its tap is confirmed, and it never got Flet's error screen.
+    phone.tap_and_confirm("counter-pile-plus", "1")
+    assert phone.crashed == []
+    phone.close()
+    log = h.log()
+    assert _tracebacks(log) == 0, log[-3000:]
+    assert 1 <= log.count("refused") <= 2, log
+
+
+def test_a_10mb_route_is_refused_and_costs_nothing(host: tuple[Host, list[str]]) -> None:
+    h, tables = host
+    before = h.rss_mb()
+    for size in (10 * 1024 * 1024, 900 * 1024, 60 * 1024, 8 * 1024):
+        ws = connect(h.ws_url, max_size=None, open_timeout=10)
+        route = f"/t/{tables[0]}?key={h.key}&x=" + "a" * size
+        body = {"session_id": "", "page_name": "", "page": page(route)}
+        ws.send(frame(REGISTER, body))
+        assert _closed_soon(ws, 10), f"a {size}-byte route was accepted"
+        ws.close()
+    phone = Phone.open(h, h.table_route(tables[1]), wait_for="counter-pile-plus")
+    assert phone.tap_and_confirm("counter-pile-plus", "1") < 0.5
+    phone.close()
+    assert h.rss_mb() - before < 40, (before, h.rss_mb())
+    assert _tracebacks(h.log()) == 0, h.log()[-3000:]
+
+
+def _flood(h: Host, table_id: str, stop: threading.Event, sent: list[int]) -> None:
+    phone = Phone.open(h, h.table_route(table_id), wait_for="counter-pile-plus")
+    click = frame(EVENT, {"target": phone.ids["counter-pile-plus"], "name": "click", "data": None})
+    junk = frame(EVENT, {"target": 10**6, "name": "click", "data": "x" * 200})
+    n = 0
+    try:
+        while not stop.is_set():
+            for _ in range(50):
+                phone.ws.send(click if n % 2 else junk)
+                n += 1
+    except ConnectionClosed:
+        pass
+    finally:
+        sent.append(n)
+        phone.close()
+
+
+def test_a_flood_does_not_stall_other_tables(host: tuple[Host, list[str]]) -> None:
+    h, tables = host
+    normal = Phone.open(h, h.table_route(tables[1]), wait_for="counter-pile-plus")
+    normal.tap_and_confirm("counter-pile-plus", "1")
+    before = h.rss_mb()
+    stop, sent = threading.Event(), []
+    flooder = threading.Thread(target=_flood, args=(h, tables[0], stop, sent))
+    flooder.start()
+    start = time.monotonic()
+    time.sleep(1.0)
+    waits = []
+    try:
+        for n in range(2, 12):
+            waits.append(normal.tap_and_confirm("counter-pile-plus", str(n), timeout=10))
+            time.sleep(0.2)
+    finally:
+        stop.set()
+        flooder.join(30)
+    seconds = time.monotonic() - start
+    grown = h.rss_mb() - before
+    print(
+        f"\nflood: {sent[0]} events pushed from one connection in {seconds:.1f} s; "
+        f"tap-to-confirmation on another table: median {sorted(waits)[len(waits) // 2]:.3f} s, "
+        f"max {max(waits):.3f} s; host memory +{grown:.1f} MB"
+    )
+    assert sent and sent[0] > 2000, f"the flood sent only {sent}; it tested little"
+    assert max(waits) < 0.5, waits
+    assert grown < 50, grown
+    log = h.log()
+    assert _tracebacks(log) == 0, log[-3000:]
+    assert log.count("flood") <= 1, log
+
+
+def _visit(h: Host, table_id: str) -> None:
+    phone = Phone.open(h, h.table_route(table_id), wait_for="counter-pile-value")
+    phone.close()
+
+
+def test_closed_visits_are_freed(host: tuple[Host, list[str]]) -> None:
+    """100 visits that open a table and leave, three times over: with closed sessions freed
+    (here after 3 s), later hundreds reuse the memory of the first instead of adding."""
+    h, tables = host
+    _visit(h, tables[0])
+    time.sleep(1)
+    start = h.rss_mb()
+    marks = []
+    for _round in range(3):
+        for _ in range(100):
+            _visit(h, tables[0])
+        time.sleep(3 + 10 + 2)  # session timeout + Flet's eviction sweep + margin
+        marks.append(h.rss_mb())
+    first, last = marks[0] - start, marks[2] - marks[1]
+    print(
+        f"\nmemory: {start:.1f} MB before, then after each 100 closed visits: "
+        + ", ".join(f"{m:.1f} MB" for m in marks)
+    )
+    # Kept sessions would add the same again each time (about 12 MB per 100 visits).
+    assert last < max(5.0, 0.4 * first), marks
+
+
+def test_sigterm_ends_the_host_with_hostile_connections_open(
+    host: tuple[Host, list[str]],
+) -> None:
+    h, tables = host
+    silent = connect(h.ws_url, open_timeout=10)  # connected, never registers
+    half = connect(h.ws_url, open_timeout=10)
+    half.send(b"\x00")  # garbage before registering
+    stop, sent = threading.Event(), []
+    flooder = threading.Thread(target=_flood, args=(h, tables[0], stop, sent))
+    flooder.start()
+    time.sleep(1.0)
+    try:
+        took = h.stop(signal.SIGTERM, timeout=20)
+    finally:
+        stop.set()
+        flooder.join(30)
+        for ws in (silent, half):
+            ws.close()
+    assert h.proc.returncode is not None
+    assert took < 10, took
+    if os.environ.get("CI"):
+        print(f"\nSIGTERM with hostile connections open: exited in {took:.1f} s")
