@@ -422,7 +422,8 @@ class HostBusy(StorageError):
 
 
 class HostLock:
-    """Held while this process serves the database; ``release()`` when it stops. A lock
+    """Held while this process serves the database (keep a reference: a lock that is
+    garbage collected is released); ``release()`` when it stops. A lock
     whose process died is free again by itself (the operating system or the database
     server drops it with the process), so a crash never leaves the data folder locked."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from companion.hub import Hub
 from companion.store import Database, open_database
 from companion.table import Actor
 from rules import registry
+from tests.support import postgres
 from tests.support.tally import TALLY
 
 HOST = Actor(device="host-phone", name="Host", seats=None)
@@ -34,9 +36,36 @@ def tally_game() -> Iterator[None]:
         registry._EXTRA.pop("tally", None)
 
 
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[postgres.Cluster | None]:
+    """One throwaway PostgreSQL server for the whole run (``None`` where there is none)."""
+    if postgres.unavailable() is not None:
+        yield None
+        return
+    with postgres.cluster() as cluster:
+        yield cluster
+
+
+_numbers = itertools.count()
+
+
 @pytest.fixture
-def db(tally_game: None) -> Iterator[Database]:
-    database, notices = open_database("sqlite://")
+def pg_url(pg_cluster: postgres.Cluster | None) -> str:
+    """The URL of an empty PostgreSQL database for one test; skipped without PostgreSQL
+    (required under CI=true)."""
+    reason = postgres.unavailable()
+    if pg_cluster is None or reason is not None:
+        postgres.skip_or_fail(reason or "no PostgreSQL server could be started")
+    assert pg_cluster is not None
+    return postgres.fresh_database(pg_cluster, f"t{next(_numbers)}")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tally_game: None) -> Iterator[Database]:
+    """The database of a storage, table or hub test: every such test runs twice, on
+    in-memory SQLite and on PostgreSQL."""
+    url = "sqlite://" if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    database, notices = open_database(url)
     assert notices == []
     yield database
     database.close()
