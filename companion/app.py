@@ -36,6 +36,7 @@ class Shell:
         self.route = routes.Route("unknown")
         self.access: Any = None
         self._leave_screen: Callable[[], None] | None = None
+        self._failures = 0
 
     # ----- lifecycle ----------------------------------------------------------------------
 
@@ -43,7 +44,7 @@ class Shell:
         self._catch_handler_failures()
         theme.apply(self.page)
         self.page.title = "Fatekeeper"
-        self.page.on_route_change = lambda e: self.show(e.route)
+        self.page.on_route_change = lambda e: self.show(_route_of(e, self.page.route))
         self.page.on_disconnect = lambda _: self.leave_screen()
         self.page.on_close = lambda _: self.leave_screen()
         self.show(self.page.route)
@@ -66,8 +67,11 @@ class Shell:
         session.error = failed  # type: ignore[method-assign]
 
     def failed(self, exc: BaseException) -> None:
-        """Tell this device what went wrong without losing its screen; never raises."""
-        COMPLAINTS.say(f"a screen failed: {type(exc).__name__}: {str(exc)[:200]}")
+        """Tell this device what went wrong without losing its screen; never raises. The
+        terminal hears of the first failure of each session only."""
+        self._failures += 1
+        if self._failures == 1:
+            COMPLAINTS.say(f"a screen failed: {type(exc).__name__}: {str(exc)[:200]}")
         title, detail = trouble.describe(exc)
         try:
             self.toast(f"{title}. {detail}", error=True)
@@ -171,6 +175,13 @@ class Shell:
                 duration=ft.Duration(seconds=5),
             )
         )
+
+
+def _route_of(event: Any, fallback: str) -> str:
+    """The route a route-change event carries; a client may send the event with anything
+    at all in it, and then the page's own route is drawn again."""
+    route = getattr(event, "route", None)
+    return route if isinstance(route, str) else fallback
 
 
 def build_main(hub: Any, base_url: str) -> Callable[[ft.Page], None]:

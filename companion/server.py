@@ -156,8 +156,11 @@ def problem_with(frame: bytes, conn: _Connection) -> str | None:
             return "a registration with unknown fields"
         return None
     if action == CONTROL_EVENT:
-        if not (isinstance(body.get("target"), int) and isinstance(body.get("name"), str)):
+        name = body.get("name")
+        if not (isinstance(body.get("target"), int) and isinstance(name, str)):
             return "an event of the wrong shape"
+        if not 0 < len(name) <= 64:
+            return "an event with an impossible name"
         if set(body) - {"target", "name", "data"}:
             return "an event with unknown fields"
     elif action == UPDATE_CONTROL_PROPS:
@@ -283,6 +286,14 @@ class OneLine(logging.Formatter):
         return text.replace("\n", " ")[:500]
 
 
+class HandlerFailures(logging.Filter):
+    """Drops Flet's "Unhandled error in 'on_...' handler" records: every session of the app
+    reports its own handler failures, once per session (``Shell.failed``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Unhandled error in ")
+
+
 class RateLimit(logging.Filter):
     """At most ``per_minute`` records a minute through a handler."""
 
@@ -305,6 +316,7 @@ def quiet_framework_logs(handler_stream: Any) -> None:
     rate-limited line each instead, warnings and above only."""
     handler = logging.StreamHandler(handler_stream)
     handler.setFormatter(OneLine())
+    handler.addFilter(HandlerFailures())
     handler.addFilter(RateLimit())
     handler.setLevel(logging.WARNING)
     for name in ("flet", "flet_web", "flet_transport", "uvicorn", "uvicorn.error", "asyncio"):

@@ -94,3 +94,20 @@ def test_in_memory_database_needs_no_lock(db: Database) -> None:
         pytest.skip("in-memory SQLite only")
     lock_host(db, host="127.0.0.1", port=1).release()
     lock_host(db, host="127.0.0.1", port=2).release()
+
+
+def test_two_companions_on_one_postgresql_database(pg_url: str, tmp_path: Path) -> None:
+    """The whole path: real ``companion`` processes pointed at one PostgreSQL database."""
+    from tests.torture.live import start_host
+
+    env = {"FATEKEEPER_DB": pg_url}
+    first = start_host(tmp_path, env)
+    try:
+        with pytest.raises(RuntimeError) as refused:
+            start_host(tmp_path, env).stop(signal.SIGKILL)
+        message = str(refused.value)
+        assert "exited 2" in message and f"fatekeeper {first.proc.pid}@" in message, message
+        assert "Traceback" not in message
+        assert first.proc.poll() is None
+    finally:
+        first.stop(signal.SIGKILL)
