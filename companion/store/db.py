@@ -104,6 +104,7 @@ class Database:
                 session.commit()
             except DBAPIError as exc:
                 session.rollback()
+                self._reconnect_later()
                 raise StorageError(describe_failure(exc, self.where)) from None
             except BaseException:
                 session.rollback()
@@ -118,7 +119,15 @@ class Database:
                 with self.engine.begin() as conn:
                     yield conn
             except DBAPIError as exc:
+                self._reconnect_later()
                 raise StorageError(describe_failure(exc, self.where)) from None
+
+    def _reconnect_later(self) -> None:
+        """After a failed write, drop the pooled connections: one opened while the file
+        was read-only, or on storage that failed, would stay broken after the fault is
+        fixed. The next use opens fresh ones (in-memory databases keep their only one)."""
+        if self.path is not None or not self.is_sqlite:
+            self.engine.dispose()
 
     @contextmanager
     def read(self) -> Iterator[Connection]:

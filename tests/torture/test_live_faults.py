@@ -228,3 +228,32 @@ def test_full_disk_while_serving_recovers_without_reload(
     assert _pile(folder, table_id)[1] == saved + 1
     phone.close()
     assert "Traceback" not in h.log()
+
+
+def test_host_started_on_a_read_only_database_recovers_once_writable(
+    tmp_path: Path, hosts: list[Host]
+) -> None:
+    """The database file cannot be written from the start (the host can still read and
+    show it): taps get a message, and once the file is writable the next tap is saved
+    without a reload (the broken connections are not reused)."""
+    (table_id,) = make_tables(tmp_path)
+    con = sqlite3.connect(tmp_path / DB_FILE_NAME)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    files = [tmp_path / DB_FILE_NAME]
+    _chattr("+i", *files)
+    try:
+        h = start_host(tmp_path, TALLY_ENV)
+        hosts.append(h)
+        phone = Phone.open(h, h.table_route(table_id), wait_for="counter-pile-plus")
+        for _ in range(3):
+            phone.texts.clear()
+            phone.tap("counter-pile-plus")
+            phone.wait_text("cannot be reached")
+        _no_error_screen(phone)
+    finally:
+        _chattr("-i", *files)
+    phone.tap_and_confirm("counter-pile-plus", "1")
+    assert _pile(tmp_path, table_id)[1] == 1
+    phone.close()
+    assert "Traceback" not in h.log()
