@@ -72,7 +72,7 @@ class Shell:
         self._failures += 1
         if self._failures == 1:
             COMPLAINTS.say(f"a screen failed: {type(exc).__name__}: {str(exc)[:200]}")
-        title, detail = trouble.describe(exc)
+        title, detail = trouble.describe(exc, host=self.is_host)
         try:
             self.toast(f"{title}. {detail}", error=True)
         except Exception:  # the page itself is gone: nobody to tell
@@ -130,7 +130,7 @@ class Shell:
     def _trouble(self, exc: BaseException, route: str) -> ft.View:
         COMPLAINTS.say(f"could not show {self.route.screen}: {str(exc)[:200]}")
         self.leave_screen()
-        title, detail = trouble.describe(exc)
+        title, detail = trouble.describe(exc, host=self.is_host)
         if isinstance(exc, TableLoadError) and not self.is_host:
             detail = "Ask the host to look at it. Nothing was changed."
         home_link = (lambda: self.go("/")) if self.is_host else None

@@ -251,8 +251,8 @@ class TableScreen:
             return
         self._drawn_problem = problem
         then = (
-            "Your next change continues the game from here; the unreadable events stay "
-            "in the database, set aside."
+            "Your next change continues the game from here and sets those events aside "
+            "for good (they stay in the database)."
             if self.role == "host"
             else "Only the host can continue this table."
         )

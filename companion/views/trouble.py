@@ -52,11 +52,17 @@ def view(
     )
 
 
-def describe(exc: BaseException) -> tuple[str, str]:
-    """A title and a sentence for a failure met while drawing or acting."""
+def describe(exc: BaseException, *, host: bool = True) -> tuple[str, str]:
+    """A title and a sentence for a failure met while drawing or acting. Guests (``host``
+    false) are not shown the host's file paths or database address."""
     from ..store import StorageError
     from ..table import TableLoadError
 
+    if isinstance(exc, StorageError) and not host:
+        return (
+            "The host cannot save right now",
+            "Nothing that was confirmed is lost. Let the host know, then try again.",
+        )
     if isinstance(exc, StorageError):
         return (
             "The data cannot be reached",

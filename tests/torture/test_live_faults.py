@@ -19,6 +19,8 @@ import pytest
 from companion.store.db import DB_FILE_NAME
 from tests.torture.live import TALLY_ENV, Host, Phone, make_tables, start_host
 
+pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
+
 
 @pytest.fixture
 def hosts() -> Iterator[list[Host]]:
@@ -140,7 +142,7 @@ def test_missing_event_opens_the_table_with_a_notice(tmp_path: Path, hosts: list
     hosts.append(h)
     phone = Phone.open(h, h.table_route(table_id), wait_for="history-damaged")
     phone.wait_text("event 4 is missing")
-    phone.wait_text("set aside")  # the host is told what its next change does
+    phone.wait_text("aside for good")  # the host is told what its next change does
     assert phone.crashed == []
     # The host moves on from event 3: the events after the gap are set aside, and said so.
     phone.tap_and_confirm("counter-pile-plus", "4")
