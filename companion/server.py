@@ -18,6 +18,8 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   connection), a connection sending faster than a generous human pace is read more slowly
   (TCP holds the flood back at the sender), and a frame larger than any real client sends
   closes the connection.
+* Every registration starts a session that stays in memory; one address may start at
+  most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful).
 * uvicorn accepts 16 MiB frames and waits forever for connections on shutdown; we set
   ``MAX_WS_MESSAGE`` and a graceful-shutdown timeout so SIGTERM/Ctrl-C always ends the host.
 * FastAPI serves ``/docs``, ``/redoc`` and ``/openapi.json``; they are answered 404.
@@ -31,6 +33,7 @@ import logging
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +64,10 @@ EVENT_BURST = 120.0
 """Frames a connection may send at once before the rate applies (start-up, fast typing)."""
 GRACE = 5.0
 """Seconds a connection's handler may take to finish after its client left."""
+MAX_SESSIONS_PER_ADDRESS = 100
+"""Registrations one network address may make per ``SESSION_TIMEOUT`` (each one keeps a
+session in memory that long); the host's own loopback address is not counted."""
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 BLOCKED_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
 # Flet's protocol (flet.messaging.protocol.MessageAction): what a client may send.
@@ -174,8 +181,28 @@ def problem_with(frame: bytes, conn: _Connection) -> str | None:
 class Guard:
     """ASGI middleware in front of Flet's app (see the module docstring for why)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, *, max_sessions: int = MAX_SESSIONS_PER_ADDRESS) -> None:
         self.app = app
+        self.max_sessions = max_sessions
+        self._registrations: dict[str, deque[float]] = {}
+
+    def admit(self, peer: str) -> bool:
+        """May ``peer`` start one more session now? Sessions outlive their connection by
+        ``SESSION_TIMEOUT``, so a client reconnecting in a loop would otherwise fill the
+        host's memory with them."""
+        if peer in LOOPBACK:
+            return True
+        now = time.monotonic()
+        recent = self._registrations.setdefault(peer, deque())
+        while recent and now - recent[0] > SESSION_TIMEOUT + 15:
+            recent.popleft()
+        if len(recent) >= self.max_sessions:
+            return False
+        recent.append(now)
+        if len(self._registrations) > 10_000:  # forget quiet addresses
+            for key in [k for k, v in self._registrations.items() if not v]:
+                del self._registrations[key]
+        return True
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("path") in BLOCKED_PATHS:
@@ -220,8 +247,13 @@ class Guard:
                         # No real client does this: end the connection.
                         await _close(send, c, 1009 if len(frame) > MAX_FRAME else 1008)
                     continue
-                # A frame that passed while unregistered is the registration.
-                c.registered = True
+                if not c.registered:
+                    # A frame that passed while unregistered is the registration.
+                    if not self.admit(c.peer):
+                        c.complain("a session beyond this address's share")
+                        await _close(send, c, 1013)
+                        continue
+                    c.registered = True
                 return message
 
         async def guarded_send(message: Message) -> None:
