@@ -58,9 +58,9 @@ MAX_FRAME = 64 * 1024
 """Largest frame a real client of this app sends (a typed name, a tap): far below this."""
 MAX_ROUTE = 4096
 """Longest route a client may register with (our links are ~120 characters)."""
-EVENT_RATE = 30.0
+EVENT_RATE = 20.0
 """Frames per second a connection may send on average (a person taps a few per second)."""
-EVENT_BURST = 120.0
+EVENT_BURST = 40.0
 """Frames a connection may send at once before the rate applies (start-up, fast typing)."""
 GRACE = 5.0
 """Seconds a connection's handler may take to finish after its client left."""
