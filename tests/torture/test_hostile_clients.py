@@ -269,8 +269,9 @@ def test_closed_visits_are_freed(host: tuple[Host, list[str]]) -> None:
         f"\nmemory: {start:.1f} MB before, then after each 100 closed visits: "
         + ", ".join(f"{m:.1f} MB" for m in marks)
     )
-    # Kept sessions would add the same again each time (about 12 MB per 100 visits).
-    assert last < max(5.0, 0.4 * first), marks
+    # Kept sessions would add the same again each time (about 12 MB per 100 visits); the
+    # allocator's own noise on a busy machine is a few MB either way.
+    assert last < max(7.0, 0.5 * first), marks
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
