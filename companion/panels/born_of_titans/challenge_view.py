@@ -11,6 +11,7 @@ from rules.born_of_titans import odds
 from rules.born_of_titans.state import BotState, Challenge
 
 from ... import theme
+from .look import tag
 
 
 def pct(p: Fraction) -> str:
@@ -56,7 +57,7 @@ def walkthrough(state: BotState) -> ft.Control:
     hero = state.heroes[ch.seat]
     name = state.players[ch.seat]
     rows: list[ft.Control] = [
-        theme.tagged(
+        tag(
             "bot-challenge-title",
             ft.Text(
                 f"{name} against {ch.foe.name}: {ch.successes} of {ch.need} successes",
@@ -78,7 +79,7 @@ def walkthrough(state: BotState) -> ft.Control:
     for k, got in enumerate(ch.rolls):
         running += got
         rows.append(
-            theme.tagged(
+            tag(
                 f"bot-roll-{k}",
                 ft.Text(
                     f"Roll {k + 1}: {got} successes (total {running}) — the foe strikes", size=13
@@ -87,7 +88,7 @@ def walkthrough(state: BotState) -> ft.Control:
         )
     lines = odds_lines(ch, hero.crew)
     rows.append(
-        theme.tagged(
+        tag(
             "bot-odds",
             ft.Container(
                 padding=8,

@@ -46,8 +46,8 @@ from ... import theme
 from .. import widgets
 from ..base import PanelContext
 from ..scales import verdict_box
-from ..scales_look import choice
 from . import challenge_view, sheet
+from .look import choice, tag
 
 ATTRS = ("battle", "navigation", "wits")
 PLACE_KINDS = ("quest", "city", "oracle", "sea", "underworld", "point")
@@ -154,14 +154,16 @@ class BotPanel:
 
     def verdict(self, action: Action, ident: str) -> tuple[Verdict, ft.Control]:
         verdict = self.ctx.check(action)
-        return verdict, verdict_box(verdict, ident)
+        box = verdict_box(verdict, ident)
+        box.key = ident  # a fresh node whenever a different verdict takes this place
+        return verdict, box
 
     def commit(
         self, ident: str, label: str, action: Action, *, show: bool = True
     ) -> list[ft.Control]:
         """The verdict for ``action`` (when ``show``) above a button that commits it."""
         verdict, box = self.verdict(action, f"{ident}-verdict")
-        button = theme.tagged(
+        button = tag(
             ident,
             ft.FilledButton(
                 label,
@@ -208,7 +210,7 @@ class BotPanel:
             max_length=data.MAX_NAME,
             dense=True,
         )
-        return theme.tagged(ident, box)
+        return tag(ident, box)
 
     def values_form(
         self, ident: str, attr: str, labels: tuple[str, str, str], high: int
@@ -247,8 +249,8 @@ class BotPanel:
         return ft.Column(
             spacing=0,
             controls=[
-                theme.tagged("bot-status", ft.Text(text, size=18, weight=ft.FontWeight.W_600)),
-                theme.tagged("bot-version", theme.muted(f"Move {self.ctx.version}", 12)),
+                tag("bot-status", ft.Text(text, size=18, weight=ft.FontWeight.W_600)),
+                tag("bot-version", theme.muted(f"Move {self.ctx.version}", 12)),
             ],
         )
 
@@ -258,7 +260,7 @@ class BotPanel:
         for k, player in enumerate(sheet_.players):
             items = {i.label: i for i in player.items}
             rows.append(
-                theme.tagged(
+                tag(
                     f"bot-place-{k}",
                     ft.Text(
                         f"{items['Place'].detail}  {player.name}: {items['Quests'].points} quests "
@@ -269,7 +271,7 @@ class BotPanel:
                 )
             )
         if sheet_.winner:
-            rows.append(theme.tagged("bot-winner", ft.Text(sheet_.summary, color=theme.OK)))
+            rows.append(tag("bot-winner", ft.Text(sheet_.summary, color=theme.OK)))
         return ft.Column(rows, spacing=4)
 
     # ----- the move card -------------------------------------------------------------------
@@ -286,7 +288,7 @@ class BotPanel:
             body = self._play()
         else:
             body = []
-        return theme.tagged(
+        return tag(
             "bot-card",
             ft.Container(
                 padding=10,
@@ -300,7 +302,7 @@ class BotPanel:
         out: list[ft.Control] = [theme.muted("Tap who rolled lowest: they pick first.", 14)]
         for seat, name in enumerate(self.names):
             out.append(
-                theme.tagged(
+                tag(
                     f"bot-lowest-{seat}",
                     ft.OutlinedButton(
                         f"{name} rolled lowest",
@@ -360,7 +362,7 @@ class BotPanel:
             action = make(site)
             ok = self.ctx.check(action).legal and self.ctx.can_act
             buttons.append(
-                theme.tagged(
+                tag(
                     f"{prefix}-{site}",
                     ft.OutlinedButton(
                         str(site),
@@ -665,7 +667,7 @@ class BotPanel:
         if self.ctx.reveal is None:
             return None
         buttons = [
-            theme.tagged(
+            tag(
                 f"bot-show-divine-{seat}",
                 ft.OutlinedButton(
                     f"Show {name}'s divine counters",
@@ -688,7 +690,7 @@ class BotPanel:
         p = self.picks
         rows: list[ft.Control] = [
             ft.Text(f"{self.names[seat]}'s divine counters", size=16, weight=ft.FontWeight.W_600),
-            theme.tagged(
+            tag(
                 "bot-own-divine",
                 ft.Text(
                     "Your divine counters: " + (", ".join(d.capitalize() for d in held) or "none"),
@@ -725,7 +727,7 @@ class BotPanel:
                 verdict, vbox = self.verdict(action, "bot-divine-verdict")
                 parts.append(vbox)
                 parts.append(
-                    theme.tagged(
+                    tag(
                         "bot-play-divine",
                         ft.FilledButton(
                             "Play",

@@ -13,6 +13,7 @@ from rules.born_of_titans.guards import total
 from rules.born_of_titans.state import BotState, Hero, Stats
 
 from ... import theme
+from .look import tag
 
 SEAT_COLOURS: tuple[str, ...] = (
     ft.Colors.AMBER_400,
@@ -122,7 +123,7 @@ def crew_sheet(state: BotState, seat: int, *, own: bool) -> ft.Control:
     where = hero.place.label() if hero.place else "not on the map"
     if hero.place is not None and hero.place.kind == "city" and not hero.inside:
         where += " (outside the gates)"
-    return theme.tagged(
+    return tag(
         f"bot-sheet-{seat}",
         ft.Container(
             padding=10,
@@ -141,7 +142,7 @@ def crew_sheet(state: BotState, seat: int, *, own: bool) -> ft.Control:
                         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                         controls=[_shield(n, hero, f"bot-shield-{seat}-{n}") for n in range(7)],
                     ),
-                    theme.tagged(
+                    tag(
                         f"bot-counts-{seat}",
                         ft.Text(
                             f"Crew {hero.crew} · Prophecy {hero.prophecy} · "
@@ -154,7 +155,7 @@ def crew_sheet(state: BotState, seat: int, *, own: bool) -> ft.Control:
                     _stats_line("Crew counter", hero.crew_counter),
                     _stats_line("Ally", hero.ally),
                     _stats_line("Gear", hero.gear),
-                    theme.tagged(f"bot-divine-{seat}", ft.Text(divine, size=13)),
+                    tag(f"bot-divine-{seat}", ft.Text(divine, size=13)),
                     theme.muted(f"At {where}", 13),
                 ],
             ),
@@ -169,7 +170,7 @@ def _badge(text: str, colour: str, ident: str) -> ft.Control:
         bgcolor=colour,
         content=ft.Text(text, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK),
     )
-    return theme.tagged(ident, box) if ident else box
+    return tag(ident, box) if ident else box
 
 
 def quest_sites(state: BotState) -> ft.Control:
@@ -193,7 +194,7 @@ def quest_sites(state: BotState) -> ft.Control:
         if here:
             lines.append(theme.muted("Here: " + ", ".join(here), 11))
         cells.append(
-            theme.tagged(
+            tag(
                 f"bot-site-{site}",
                 ft.Container(
                     width=112,
