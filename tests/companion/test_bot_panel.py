@@ -133,3 +133,20 @@ def test_verdicts_are_shown_before_committing() -> None:
     verdict = texts(find(root, "bot-move-verdict"))
     assert "Not allowed" in verdict and "bot.move.cost" in verdict
 
+
+
+def test_typed_values_are_fixed_through_a_checked_action_bot_values_edit() -> None:
+    t = Table(two_heroes())
+    root = t.panel()
+    tap(root, "bot-edit-hero")
+    tap(root, "bot-edit-navigation-plus")
+    assert "now matches the counter" in texts(find(root, "bot-edit-save-verdict"))
+    tap(root, "bot-edit-save")
+    assert t.state.heroes[0].hero is not None and t.state.heroes[0].hero.navigation == 6
+    root = t.panel()
+    tap(root, "bot-edit-crew")
+    for _ in range(12):
+        tap(root, "bot-edit-battle-plus")  # the stepper stops at the bound
+    tap(root, "bot-edit-save")
+    assert t.state.heroes[0].crew_counter is not None
+    assert t.state.heroes[0].crew_counter.battle == 12

@@ -18,11 +18,15 @@ import flet as ft
 
 from rules.born_of_titans import data
 from rules.born_of_titans.actions import (
+    DragonsTeeth,
     DrawGear,
+    EditCounter,
     Encounter,
     EndTurn,
     FirstSelector,
     LionSkin,
+    Look,
+    LoseTurn,
     Move,
     Oracle,
     PickHero,
@@ -34,6 +38,7 @@ from rules.born_of_titans.actions import (
     Roll,
     Sacrifice,
     StartSite,
+    UseArgo,
 )
 from rules.born_of_titans.challenge import facing, has_gear
 from rules.born_of_titans.guards import actions_left, total
@@ -89,6 +94,12 @@ class _Picks:
     target: int = -1
     pair: bool = False
     shown: int | None = None
+    edit_slot: str = ""
+    edit_name: str = ""
+    edit_vals: list[int] = field(default_factory=lambda: [0, 0, 0])
+    teeth: int = 1
+    look: str = ""
+    lose: int = -1
 
 
 def build_panel(ctx: PanelContext) -> ft.Control:
@@ -286,6 +297,9 @@ class BotPanel:
             body = self._sites()
         elif s.phase == "play":
             body = self._play()
+            actor = self.ctx.seat if self.ctx.seat is not None else s.turn
+            if self.may_act_for(actor):
+                body += self._tools(actor)
         else:
             body = []
         return tag(
@@ -653,6 +667,61 @@ class BotPanel:
             underworld=p.underworld.strip() if what == "quest" else "",
         )
         return out + self.commit("bot-encounter", "Encounter", action)
+
+    # ----- values and gear at any time ----------------------------------------------------
+
+    def _tools(self, seat: int) -> list[ft.Control]:
+        """Fixing typed values, gear powers, foresight and Lose Turn for ``seat``."""
+        s = self.state
+        hero = s.heroes[seat]
+        p = self.picks
+        out: list[ft.Control] = [
+            ft.Divider(),
+            ft.Text(f"{self.names[seat]}: values and gear", size=16, weight=ft.FontWeight.W_600),
+        ]
+        slots = {"hero": hero.hero, "crew": hero.crew_counter, "ally": hero.ally, "gear": hero.gear}
+        chips = []
+        for slot, stats in slots.items():
+            if stats is None:
+                continue
+            chips.append(
+                choice(
+                    f"bot-edit-{slot}",
+                    f"Fix {stats.name}",
+                    p.edit_slot == slot,
+                    self.set(
+                        edit_slot=slot,
+                        edit_name=stats.name,
+                        edit_vals=[stats.battle, stats.navigation, stats.wits],
+                    ),
+                )
+            )
+        out.append(ft.Row(chips, wrap=True, spacing=4))
+        if p.edit_slot and slots.get(p.edit_slot) is not None:
+            out.append(self.text_field("bot-edit-name", "Name", "edit_name"))
+            out.append(
+                self.values_form(
+                    "bot-edit", "edit_vals", ("Battle", "Navigation", "Wits"), data.MAX_VALUE
+                )
+            )
+            action = EditCounter(seat, p.edit_slot, Stats(p.edit_name.strip(), *p.edit_vals))  # type: ignore[arg-type]
+            out += self.commit("bot-edit-save", "Save values", action)
+        if has_gear(hero, "Argo"):
+            out += self.commit("bot-argo", "Argo: one prophecy", UseArgo(seat))
+        if has_gear(hero, "Dragon's Teeth"):
+            out.append(self.stepper("Die rolled for the Teeth", "bot-teeth", "teeth", 1, 6))
+            out += self.commit("bot-teeth", "Sow the Dragon's Teeth", DragonsTeeth(seat, p.teeth))
+        if s.turn == seat:
+            out.append(self.text_field("bot-look-site", "Site to look at (1 prophecy)", "look"))
+            out += self.commit("bot-look", "Look", Look(seat, p.look.strip() or "?"), show=False)
+        targets = [
+            choice(f"bot-lose-{t}", f"Lose Turn: {n}", p.lose == t, self.set(lose=t))
+            for t, n in enumerate(self.names)
+        ]
+        out.append(ft.Row(targets, wrap=True, spacing=4))
+        if p.lose >= 0:
+            out += self.commit("bot-lose-turn", "Record Lose Turn", LoseTurn(seat, p.lose))
+        return out
 
     # ----- divine counters -----------------------------------------------------------------
 
