@@ -150,3 +150,15 @@ def test_typed_values_are_fixed_through_a_checked_action_bot_values_edit() -> No
     tap(root, "bot-edit-save")
     assert t.state.heroes[0].crew_counter is not None
     assert t.state.heroes[0].crew_counter.battle == 12
+
+
+def test_two_athenas_offer_any_attribute_against_any_bot_divine_athena() -> None:
+    state = edit_hero(two_heroes(), 0, place=Place("quest", site=3), athena=True)
+    t = Table(state)
+    root = t.panel()
+    tap(root, "bot-foe-Medusa")
+    tap(root, "bot-attr-battle")  # Battle 7 against Medusa's Navigation 7
+    tap(root, "bot-against-navigation")
+    tap(root, "bot-encounter")
+    ch = t.state.challenge
+    assert ch is not None and (ch.attribute, ch.against, ch.dice) == ("battle", "navigation", 7)

@@ -83,6 +83,7 @@ class _Picks:
     site: int = 1
     reveal: str = "monster"
     attribute: str = "battle"
+    against: str = ""
     prophecy: int = 0
     take_ally: bool = True
     roll: int = 1
@@ -653,12 +654,30 @@ class BotPanel:
                     ],
                 )
             )
+            if hero.athena:  # two Athenas: any attribute against any of the foe's numbers
+                out.append(theme.muted("Two Athenas: against which of the foe's numbers?", 13))
+                out.append(
+                    ft.Row(
+                        wrap=True,
+                        spacing=4,
+                        controls=[
+                            choice(
+                                f"bot-against-{a}",
+                                f"its {a.capitalize()}",
+                                (p.against or p.attribute) == a,
+                                self.set(against=a),
+                            )
+                            for a in ATTRS
+                        ],
+                    )
+                )
             out.append(
                 self.stepper("Prophecy committed", "bot-prophecy", "prophecy", 0, hero.prophecy)
             )
         action = Encounter(
             seat,
             attribute=p.attribute,  # type: ignore[arg-type]
+            against=(p.against or None) if hero.athena else None,  # type: ignore[arg-type]
             prophecy=p.prophecy if fights else 0,
             reveal=reveal,
             take_ally=p.take_ally,
