@@ -51,10 +51,10 @@ def _faces(n: int) -> tuple[tuple[int, int, int], ...]:
 
 
 @cache
-def _roll(n: int, need: int, muses: int, fates: bool) -> tuple[tuple[Fraction, int, int, int], ...]:
+def _roll(n: int, need: int, muses: int, fates: bool) -> tuple[tuple[int, int, int, int], ...]:
     """One roll of ``n`` dice facing ``need`` more successes, under the policy.
 
-    Returns (probability, successes counted toward the total (need or more means
+    Returns (weight out of 36**n, successes counted toward the total (need or more means
     beaten), muses spent, fates spent). A roll that beats the foe reports ``need``."""
     acc: dict[tuple[int, int, int], int] = {}
     scale = 6**n  # so first-roll weights (out of 6**n) and rerolls share 36**n
@@ -68,15 +68,21 @@ def _roll(n: int, need: int, muses: int, fates: bool) -> tuple[tuple[Fraction, i
         key = (min(gained, need), spent, fate)
         acc[key] = acc.get(key, 0) + weight
 
-    for s, t, ways in _faces(n):
-        if s < need and fates:
+    if not fates:
+        for s, t, ways in _faces(n):
+            add(s, t, 0, ways * scale)
+    else:
+        # With a Fates in hand the faces of the failed dice do not matter (a short roll
+        # rerolls them all, a roll that is enough ends the fight), only how many succeed.
+        for s in range(n + 1):
+            ways = comb(n, s) * 3**n  # 3 success faces each, 3 failure faces each
+            if s >= need:
+                add(s, 0, 0, ways * scale)
+                continue
             m = n - s
             for s2, t2, ways2 in _faces(m):
                 add(s + s2, t2, 1, ways * ways2 * 6 ** (n - m))
-        else:
-            add(s, t, 0, ways * scale)
-    denom = 36**n
-    return tuple((Fraction(w, denom), g, mu, fa) for (g, mu, fa), w in sorted(acc.items()))
+    return tuple((w, g, mu, fa) for (g, mu, fa), w in sorted(acc.items()))
 
 
 @dataclass(frozen=True)
@@ -141,32 +147,37 @@ def play_rounds(
     ``ValueError`` for numbers out of range."""
     _validate(dice, need, crew, muses, fates, None)
     loss = 3 if ares else 1
+    # Exact integer weights: after r rolls every weight is out of 36**(dice * r), so the
+    # inner loop multiplies integers and fractions are only made for the totals.
+    per_roll = 36**dice
     won: list[dict[int, Fraction]] = []
     defeated: list[Fraction] = [Fraction(0)]
     alive: list[dict[int, Fraction]] = [{crew: Fraction(1)}]
-    states: dict[tuple[int, int, int, int], Fraction] = {(need, crew, muses, fates): Fraction(1)}
+    states: dict[tuple[int, int, int, int], int] = {(need, crew, muses, fates): 1}
+    scale = 1
     while states:
-        won_now: dict[int, Fraction] = {}
-        dead = Fraction(0)
-        nxt: dict[tuple[int, int, int, int], Fraction] = {}
-        for (left, crew_now, mu, fa), p in states.items():
-            for chance, gained, mu_spent, fa_spent in _roll(dice, left, mu, fa > 0):
-                q = p * chance
+        scale *= per_roll
+        won_now: dict[int, int] = {}
+        dead = 0
+        nxt: dict[tuple[int, int, int, int], int] = {}
+        for (left, crew_now, mu, fa), w in states.items():
+            for weight, gained, mu_spent, fa_spent in _roll(dice, left, mu, fa > 0):
+                q = w * weight
                 if gained >= left:
-                    won_now[crew_now] = won_now.get(crew_now, Fraction(0)) + q
+                    won_now[crew_now] = won_now.get(crew_now, 0) + q
                     continue
                 after = crew_now - loss
                 if after <= 0:
                     dead += q
                     continue
                 key = (left - gained, after, mu - mu_spent, fa - fa_spent)
-                nxt[key] = nxt.get(key, Fraction(0)) + q
-        won.append(won_now)
-        defeated.append(dead)
-        row: dict[int, Fraction] = {}
+                nxt[key] = nxt.get(key, 0) + q
+        won.append({c: Fraction(q, scale) for c, q in won_now.items()})
+        defeated.append(Fraction(dead, scale))
+        row: dict[int, int] = {}
         for (_, c, _, _), q in nxt.items():
-            row[c] = row.get(c, Fraction(0)) + q
-        alive.append(row)
+            row[c] = row.get(c, 0) + q
+        alive.append({c: Fraction(q, scale) for c, q in row.items()})
         states = nxt
     return Rounds(crew, won, defeated, alive)
 
