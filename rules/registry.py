@@ -20,6 +20,7 @@ SLUGS: tuple[str, ...] = (
 _MODULES: dict[str, str] = {
     "scales-of-fate": "rules.scales_of_fate",
     "grimheim": "rules.grimheim",
+    "born-of-titans": "rules.born_of_titans",
 }
 
 

@@ -18,6 +18,7 @@ __all__ = ["PANELS", "PanelBuilder", "PanelContext", "panel_for"]
 PANELS: Mapping[str, str] = {
     "scales-of-fate": "companion.panels.scales:build_panel",
     "grimheim": "companion.panels.grimheim:build_panel",
+    "born-of-titans": "companion.panels.born_of_titans:build_panel",
 }
 
 

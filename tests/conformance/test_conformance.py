@@ -99,7 +99,23 @@ def _sof_secrets_blank(game: Any, state: Any) -> int:
     return dealt
 
 
-SECRET_CHECKS = {"scales-of-fate": _sof_secrets_blank}
+def _bot_divine_hidden(game: Any, state: Any) -> int:
+    """Born of Titans: each seat sees its own divine counters and only the number of the
+    others'. Returns how many states had another seat's counters to hide."""
+    held = 0
+    for seat in range(len(state.players)):
+        view = game.redact(state, seat)
+        for other, hero in enumerate(view.heroes):
+            full = state.heroes[other].divine
+            if other == seat:
+                assert hero.divine == full
+            else:
+                assert hero.divine == ("hidden",) * len(full)
+                held += bool(full)
+    return held
+
+
+SECRET_CHECKS = {"scales-of-fate": _sof_secrets_blank, "born-of-titans": _bot_divine_hidden}
 
 
 @pytest.mark.parametrize("slug", [s for s in SLUGS if s in SECRET_CHECKS])

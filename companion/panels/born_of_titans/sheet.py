@@ -1,0 +1,220 @@
+"""Born of Titans pictures: each hero's crew sheet and the six quest sites.
+
+Presentation only: every number comes from the (redacted) state. A crew sheet is seven
+shields, 0 to 6, with the crew marker (C) and prophecy marker (P) on the shields their
+counts name and completed quests on the shields of their sites, as on the printed sheet.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from rules.born_of_titans.guards import total
+from rules.born_of_titans.state import BotState, Hero, Stats
+
+from ... import theme
+from .look import tag
+
+SEAT_COLOURS: tuple[str, ...] = (
+    ft.Colors.AMBER_400,
+    ft.Colors.LIGHT_BLUE_300,
+    ft.Colors.PINK_200,
+    ft.Colors.LIGHT_GREEN_400,
+)
+CREW_COLOUR = ft.Colors.ORANGE_300
+PROPHECY_COLOUR = ft.Colors.CYAN_300
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _dot(letter: str, colour: str) -> ft.Control:
+    return ft.Container(
+        width=18,
+        height=18,
+        border_radius=9,
+        bgcolor=colour,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Text(letter, size=10, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK),
+    )
+
+
+def _shield(number: int, hero: Hero, ident: str) -> ft.Control:
+    """One numbered shield with whatever sits on it."""
+    quest = hero.shields.get(number)
+    markers: list[ft.Control] = []
+    if hero.crew == number:
+        markers.append(_dot("C", CREW_COLOUR))
+    if hero.prophecy == number:
+        markers.append(_dot("P", PROPHECY_COLOUR))
+    face = ft.Container(
+        width=38,
+        height=42,
+        border_radius=ft.BorderRadius.only(
+            top_left=6, top_right=6, bottom_left=19, bottom_right=19
+        ),
+        bgcolor=ft.Colors.DEEP_PURPLE_700 if quest else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        border=ft.Border.all(2, ft.Colors.AMBER_300 if quest else ft.Colors.OUTLINE_VARIANT),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD),
+    )
+    label = ft.Text(
+        quest[:6] if quest else "",
+        size=10,
+        max_lines=1,
+        text_align=ft.TextAlign.CENTER,
+        width=44,
+        color=ft.Colors.AMBER_200,
+    )
+    what = [f"shield {number}"]
+    if hero.crew == number:
+        what.append("crew")
+    if hero.prophecy == number:
+        what.append("prophecy")
+    if quest:
+        what.append(f"quest {quest}")
+    return ft.Semantics(
+        identifier=ident,
+        label=", ".join(what),
+        content=ft.Column(
+            width=44,
+            spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[face, ft.Row(markers, spacing=1, height=18, tight=True), label],
+        ),
+    )
+
+
+def _stats_line(kind: str, stats: Stats | None) -> ft.Control:
+    if stats is None:
+        return theme.muted(f"{kind}: none", 13)
+    return ft.Text(
+        f"{kind}: {stats.name}  B {stats.battle} · N {stats.navigation} · W {stats.wits}", size=13
+    )
+
+
+def crew_sheet(state: BotState, seat: int, *, own: bool) -> ft.Control:
+    """The crew sheet of ``seat``: shields 0-6, counters aboard, badges, divine counters
+    (named on the owner's own phone, counted elsewhere)."""
+    hero = state.heroes[seat]
+    name = state.players[seat]
+    title = f"{name} — {hero.hero.name}" if hero.hero else f"{name} — no hero yet"
+    badges: list[ft.Control] = []
+    if state.hubris == seat:
+        badges.append(_badge("HUBRIS", ft.Colors.RED_300, f"bot-hubris-{seat}"))
+    if hero.lose_turn:
+        badges.append(_badge("LOSE TURN", ft.Colors.GREY_400, f"bot-lose-turn-{seat}"))
+    if seat in state.finished:
+        badges.append(
+            _badge(f"FINISHED #{state.finished.index(seat) + 1}", ft.Colors.AMBER_300, "")
+        )
+    if state.phase == "play" and state.turn == seat:
+        badges.append(_badge("TO PLAY", ft.Colors.GREEN_300, ""))
+    totals = " · ".join(
+        f"{label} {total(hero, attr)}"
+        for label, attr in (("Battle", "battle"), ("Nav", "navigation"), ("Wits", "wits"))
+    )
+    if own:
+        held = ", ".join(d.capitalize() for d in hero.divine) or "none"
+        divine = f"Your divine counters: {held}"
+    else:
+        divine = f"Divine counters: {len(hero.divine)} face down"
+    where = hero.place.label() if hero.place else "not on the map"
+    if hero.place is not None and hero.place.kind == "city" and not hero.inside:
+        where += " (outside the gates)"
+    return tag(
+        f"bot-sheet-{seat}",
+        ft.Container(
+            padding=10,
+            border_radius=10,
+            border=ft.Border.all(2, seat_colour(seat)),
+            content=ft.Column(
+                spacing=4,
+                controls=[
+                    ft.Row(
+                        wrap=True,
+                        spacing=6,
+                        controls=[ft.Text(title, size=16, weight=ft.FontWeight.W_600), *badges],
+                    ),
+                    ft.Row(
+                        spacing=0,
+                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                        controls=[_shield(n, hero, f"bot-shield-{seat}-{n}") for n in range(7)],
+                    ),
+                    tag(
+                        f"bot-counts-{seat}",
+                        ft.Text(
+                            f"Crew {hero.crew} · Prophecy {hero.prophecy} · "
+                            f"Quests {len(hero.shields)}/3",
+                            size=14,
+                            weight=ft.FontWeight.W_600,
+                        ),
+                    ),
+                    theme.muted(f"Totals: {totals}", 13),
+                    _stats_line("Crew counter", hero.crew_counter),
+                    _stats_line("Ally", hero.ally),
+                    _stats_line("Gear", hero.gear),
+                    tag(f"bot-divine-{seat}", ft.Text(divine, size=13)),
+                    theme.muted(f"At {where}", 13),
+                ],
+            ),
+        ),
+    )
+
+
+def _badge(text: str, colour: str, ident: str) -> ft.Control:
+    box = ft.Container(
+        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+        border_radius=6,
+        bgcolor=colour,
+        content=ft.Text(text, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK),
+    )
+    return tag(ident, box) if ident else box
+
+
+def quest_sites(state: BotState) -> ft.Control:
+    """Quest sites 1-6: whose face-down (or revealed) quest lies where, and who stands there."""
+    cells: list[ft.Control] = []
+    for site in range(1, 7):
+        lines: list[ft.Control] = [ft.Text(f"Site {site}", size=13, weight=ft.FontWeight.BOLD)]
+        for seat, hero in enumerate(state.heroes):
+            if hero.quest_site == site:
+                what = hero.quest.name if hero.quest else "face down"
+                lines.append(
+                    ft.Text(
+                        f"{state.players[seat]}'s quest: {what}", size=11, color=seat_colour(seat)
+                    )
+                )
+        here = [
+            state.players[s]
+            for s, h in enumerate(state.heroes)
+            if h.place is not None and h.place.kind == "quest" and h.place.site == site
+        ]
+        if here:
+            lines.append(theme.muted("Here: " + ", ".join(here), 11))
+        cells.append(
+            tag(
+                f"bot-site-{site}",
+                ft.Container(
+                    width=112,
+                    height=84,
+                    padding=6,
+                    border_radius=8,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                    content=ft.Column(lines, spacing=1, tight=True),
+                ),
+            )
+        )
+    under = [
+        f"{state.players[s]}'s {h.quest.name} at {h.quest_underworld}"
+        for s, h in enumerate(state.heroes)
+        if h.quest_underworld and h.quest is not None
+    ]
+    parts: list[ft.Control] = [
+        ft.Text("Quest sites", size=16, weight=ft.FontWeight.W_600),
+        ft.Row(cells, wrap=True, spacing=6, run_spacing=6),
+    ]
+    if under:
+        parts.append(theme.muted("Underworld: " + "; ".join(under), 13))
+    return ft.Column(parts, spacing=6)

@@ -1,0 +1,53 @@
+"""Tables of Born of Titans set up for tests, through the real actions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rules.born_of_titans import GAME, BotOptions, BotState, Stats
+from rules.born_of_titans.actions import FirstSelector, PickHero, PlaceQuest, StartSite
+from rules.core import Action
+
+ATALANTA = Stats("Atalanta", 5, 5, 2)
+PHEACIANS = Stats("Pheacians", 2, 2, 1)
+BELLEROPHON = Stats("Bellerophon", 1, 2, 1)
+CYRENE = Stats("Cyrene", 6, 5, 4)
+
+
+def play(state: BotState, *actions: Action) -> BotState:
+    """Apply ``actions`` in order, failing loudly with the verdict of an illegal one."""
+    for act in actions:
+        verdict = GAME.check(state, act)
+        assert verdict.legal, f"{act}: {verdict.reason}"
+        state = GAME.apply(state, act)
+    return state
+
+
+def refused(state: BotState, act: Action) -> Any:
+    verdict = GAME.check(state, act)
+    assert not verdict.legal, f"{act} was allowed: {verdict.reason}"
+    return verdict
+
+
+def two_heroes(placings: bool = False) -> BotState:
+    """Ann (seat 0, Atalanta) and Bea (seat 1, Cyrene). Bea rolled lowest, so Ann moves
+    first. Ann starts on site 1, Bea on site 2; Bea placed Ann's quest on site 3, Ann
+    placed Bea's on site 4."""
+    state = GAME.setup(BotOptions(players=("Ann", "Bea"), placings=placings))
+    return play(
+        state,
+        FirstSelector(1),
+        PickHero(1, CYRENE, Stats("Argonauts", 1, 1, 1)),
+        PickHero(0, ATALANTA, PHEACIANS),
+        StartSite(0, 1),
+        StartSite(1, 2),
+        PlaceQuest(1, 3),
+        PlaceQuest(0, 4),
+    )
+
+
+def edit_hero(state: BotState, seat: int, **changes: Any) -> BotState:
+    heroes = list(state.heroes)
+    heroes[seat] = replace(heroes[seat], **changes)
+    return replace(state, heroes=tuple(heroes))
