@@ -21,6 +21,7 @@ from sqlmodel import col, func, select
 from rules import registry
 from rules.core import MalformedAction
 
+from . import plays
 from .store import Database, GameTable, Meta, Player, Seat, Snapshot
 from .store.models import now, utc
 from .table import SNAPSHOT_EVERY, LiveTable, options_to_json
@@ -89,6 +90,9 @@ class Hub:
         self._lock = threading.RLock()
         self._tables: dict[str, LiveTable] = {}
         self.host_key: str = self._host_key()
+        self.plays = plays.PlayKeeper(db)
+        """Keeps a play for every table whose game is over (see ``companion.plays``)."""
+        self.plays.catch_up(self.open)
 
     def _host_key(self) -> str:
         with self.db.transaction() as session:
@@ -224,7 +228,7 @@ class Hub:
                     )
                 )
             table = LiveTable.load(self.db, table_id, snapshot_every=self.snapshot_every)
-            self._tables[table_id] = table
+            self._keep(table)
         log.info("created table %s (%s)", table_id, rules.slug)
         return table
 
@@ -261,8 +265,40 @@ class Hub:
             table = self._tables.get(table_id)
             if table is None:
                 table = LiveTable.load(self.db, table_id, snapshot_every=self.snapshot_every)
-                self._tables[table_id] = table
+                self._keep(table)
             return table
+
+    def _keep(self, table: LiveTable) -> None:
+        """Hold ``table`` as this process's one copy, its play kept in step after each change."""
+        self._tables[table.id] = table
+        table.subscribe(lambda _change: self.plays.sync(table))
+
+    def abandon(self, table_id: str) -> None:
+        """Mark a table whose game is not over as abandoned: it becomes a play nobody won.
+        A later move (or ``resume``) takes it back into play. Raises ``KeyError`` for an
+        unknown table and ``ValueError`` when its game is already over."""
+        table = self.open(table_id)
+        if table.outcome() is not None:
+            raise ValueError("this game is already over, so it cannot be abandoned")
+        self._set_status(table, plays.ABANDONED)
+        self.plays.sync(table)
+
+    def resume(self, table_id: str) -> None:
+        """Take an abandoned table back into play (its play is removed)."""
+        table = self.open(table_id)
+        if table.status != plays.ABANDONED:
+            return
+        self._set_status(table, "active")
+        self.plays.sync(table)
+
+    def _set_status(self, table: LiveTable, status: str) -> None:
+        with self._lock, self.db.transaction() as session:
+            row = session.get(GameTable, table.id)
+            if row is None:
+                raise KeyError(table.id)
+            row.status = status
+            session.add(row)
+        table.status = status
 
     # ----- access ------------------------------------------------------------------------
 

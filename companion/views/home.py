@@ -42,6 +42,7 @@ def ago(when: datetime, now: datetime | None = None) -> str:
 
 def _table_tile(shell: Shell, t: Any) -> ft.Control:
     finished = t.status == "finished"
+    state = {"finished": "Finished", "abandoned": "Abandoned"}.get(t.status, "In play")
     return theme.tagged(
         f"table-{t.id}",
         ft.Card(
@@ -49,7 +50,7 @@ def _table_tile(shell: Shell, t: Any) -> ft.Control:
                 title=ft.Text(t.title or game_title(t.game), weight=ft.FontWeight.W_600),
                 subtitle=ft.Text(
                     f"{game_title(t.game)} · {', '.join(t.seat_names)}\n"
-                    f"{'Finished' if finished else 'In play'} · {ago(t.updated_at)}"
+                    f"{state} · {ago(t.updated_at)}"
                 ),
                 is_three_line=True,
                 trailing=ft.Icon(ft.Icons.FLAG if finished else ft.Icons.CHEVRON_RIGHT),
@@ -97,13 +98,21 @@ def view(shell: Shell) -> ft.View:
             title=ft.Text("Fatekeeper"),
             actions=[
                 theme.tagged(
+                    "open-plays",
+                    ft.IconButton(
+                        ft.Icons.EMOJI_EVENTS,
+                        tooltip="Plays",
+                        on_click=lambda _: shell.go("/plays"),
+                    ),
+                ),
+                theme.tagged(
                     "open-rules",
                     ft.IconButton(
                         ft.Icons.MENU_BOOK,
                         tooltip="Rules reference",
                         on_click=lambda _: shell.go("/rules"),
                     ),
-                )
+                ),
             ],
         ),
         floating_action_button=theme.tagged(
