@@ -20,7 +20,17 @@ from . import theme
 from .server import COMPLAINTS
 from .store import StorageError
 from .table import TableLoadError
-from .views import denied, home, new_table, plays_view, routes, rules_view, table_view, trouble
+from .views import (
+    denied,
+    home,
+    new_table,
+    plays_view,
+    routes,
+    rules_view,
+    stats_view,
+    table_view,
+    trouble,
+)
 
 log = logging.getLogger("companion")
 
@@ -149,6 +159,8 @@ class Shell:
             return plays_view.view(self, r.params.get("game"), r.params.get("player"))
         if r.screen == "play":
             return plays_view.detail(self, r.params["play"])
+        if r.screen == "stats":
+            return stats_view.view(self, r.params.get("player"), r.params.get("game"))
         return home.view(self)
 
     def _guest_screen(self, r: routes.Route, access: Any) -> ft.View:

@@ -63,6 +63,8 @@ class PlayRecord:
     seats: tuple[PlayedSeat, ...]
     sheet: dict[str, Any] | None = None
     history: list[dict[str, Any]] = field(default_factory=list)
+    ending: str = ""
+    """The rule ID of how the game ended (``Outcome.rule``)."""
 
     @property
     def game_title(self) -> str:
@@ -155,6 +157,7 @@ def build(live: Any, status: str = FINISHED) -> PlayRecord:
         seats=seats,
         sheet=sheet_json,
         history=history,
+        ending=outcome.rule if outcome is not None else "",
     )
 
 
@@ -206,6 +209,7 @@ def to_row(record: PlayRecord) -> Play:
         moves=record.moves,
         summary=record.summary,
         tiebreak=record.tiebreak,
+        ending=record.ending,
         winners_json=json.dumps(list(record.winners)),
         sheet_json=json.dumps(record.sheet) if record.sheet is not None else "",
         history_json=json.dumps(record.history),
@@ -281,6 +285,7 @@ def from_row(row: Play, seats: list[PlaySeat]) -> PlayRecord:
         ),
         sheet=json.loads(row.sheet_json) if row.sheet_json else None,
         history=json.loads(row.history_json or "[]"),
+        ending=row.ending,
     )
 
 

@@ -170,6 +170,7 @@ def _export_play(p: plays.PlayRecord) -> dict[str, Any]:
         "moves": p.moves,
         "summary": p.summary,
         "tiebreak": p.tiebreak,
+        "ending": p.ending,
         "winners": list(p.winners),
         "seats": [
             {
@@ -508,6 +509,7 @@ def _play(p: Any, where: str) -> plays.PlayRecord:
         seats=tuple(seats),
         sheet=_need(p, "sheet", dict, where, null=True),
         history=history,
+        ending=str(p.get("ending", ""))[:200],
     )
 
 

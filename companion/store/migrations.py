@@ -62,6 +62,7 @@ def _to_2(conn: Connection) -> None:
         Column("moves", Integer, nullable=False),
         Column("summary", Text, nullable=False),
         Column("tiebreak", String(200), nullable=False),
+        Column("ending", String(200), nullable=False),
         Column("winners_json", Text, nullable=False),
         Column("sheet_json", Text, nullable=False),
         Column("history_json", Text, nullable=False),

@@ -133,6 +133,8 @@ class Play(SQLModel, table=True):
     moves: int = 0
     summary: str = ""
     tiebreak: str = Field(default="", max_length=200)
+    ending: str = Field(default="", max_length=200)
+    """The rule ID the game gave for how it ended (``Outcome.rule``); empty if abandoned."""
     winners_json: str = "[]"
     sheet_json: str = ""
     history_json: str = "[]"
