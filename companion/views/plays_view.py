@@ -81,7 +81,7 @@ def view(shell: Shell, game: str | None = None, player: str | None = None) -> ft
     """The list, filtered by ``game`` (a slug) and ``player`` (a roster id as text)."""
     hub = shell.hub
     everything = plays.list_plays(hub.db)
-    roster = {str(p.id): p.name for p in hub.players()}
+    roster = {str(p.id): p.name for p in hub.all_players()}
     games = sorted({r.game for r in everything}, key=game_title)
     player_id = int(player) if player and player.isdigit() and player in roster else None
     game = game if game in games else None

@@ -295,7 +295,7 @@ def game_page(g: stats.GameStats) -> list[ft.Control]:
 def view(shell: Shell, player: str | None = None, game: str | None = None) -> ft.View:
     hub = shell.hub
     records: list[PlayRecord] = plays.list_plays(hub.db)
-    roster = {p.id: p.name for p in hub.players()}
+    roster = {p.id: p.name for p in hub.all_players()}
     seated = sorted(
         {s.player_id for r in records for s in r.seats if s.player_id in roster},
         key=lambda i: roster[i].lower(),
