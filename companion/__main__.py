@@ -1,4 +1,5 @@
-"""``companion``: serve Fatekeeper on the local network.
+"""``companion``: serve Fatekeeper on the local network (``companion export|import|restore``
+are the data commands of ``companion.cli``).
 
 Prints the host link (it carries the host key: open it on the device that runs the table),
 its QR code, where the data is kept and any storage notice, then serves the Flet web app
@@ -52,6 +53,13 @@ def _quiet_logs() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    from .cli import COMMANDS
+
+    if argv and argv[0] in COMMANDS:
+        from .cli import main as command
+
+        return command(argv)
     args = _parser().parse_args(argv)
     _quiet_logs()
     # flet-web serves the engine itself; without this the page waits for a CDN forever.
@@ -88,6 +96,7 @@ def _serve(args: argparse.Namespace, db: Any, notices: list[str], lock: Any, add
     from .app import build_main
     from .hub import Hub
     from .server import serve
+    from .store import backup
     from .store.db import StorageError
     from .theme import assets_dir
 
@@ -96,6 +105,7 @@ def _serve(args: argparse.Namespace, db: Any, notices: list[str], lock: Any, add
     except StorageError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
+    backup.keep_daily(db)
     base_url = share.base_url(address, args.port)
     host_url = share.host_url(base_url, hub.host_key)
     print("Fatekeeper is starting.")

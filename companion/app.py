@@ -20,7 +20,17 @@ from . import theme
 from .server import COMPLAINTS
 from .store import StorageError
 from .table import TableLoadError
-from .views import denied, home, new_table, routes, rules_view, table_view, trouble
+from .views import (
+    denied,
+    home,
+    new_table,
+    plays_view,
+    routes,
+    rules_view,
+    stats_view,
+    table_view,
+    trouble,
+)
 
 log = logging.getLogger("companion")
 
@@ -145,6 +155,12 @@ class Shell:
             return table_view.view(self, self.hub.open(r.table_id), seat=None, role="host")
         if r.screen == "rules":
             return rules_view.view(self, r.params.get("game"), r.params.get("rule"), r.table_id)
+        if r.screen == "plays":
+            return plays_view.view(self, r.params.get("game"), r.params.get("player"))
+        if r.screen == "play":
+            return plays_view.detail(self, r.params["play"])
+        if r.screen == "stats":
+            return stats_view.view(self, r.params.get("player"), r.params.get("game"))
         return home.view(self)
 
     def _guest_screen(self, r: routes.Route, access: Any) -> ft.View:

@@ -13,15 +13,17 @@ import secrets
 import threading
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
+from sqlalchemy import delete, update
 from sqlmodel import col, func, select
 
 from rules import registry
 from rules.core import MalformedAction
 
-from .store import Database, GameTable, Meta, Player, Seat, Snapshot
+from . import plays
+from .store import Database, Event, GameTable, Meta, Player, PlaySeat, Seat, Snapshot
 from .store.models import now, utc
 from .table import SNAPSHOT_EVERY, LiveTable, options_to_json
 
@@ -29,6 +31,8 @@ log = logging.getLogger(__name__)
 
 MAX_NAME = 40
 HOST_KEY = "host_key"
+BIN_DAYS = 30
+"""A deleted table stays in the bin this long, then it is removed for good."""
 
 
 def new_token() -> str:
@@ -40,6 +44,7 @@ def new_token() -> str:
 class PlayerInfo:
     id: int
     name: str
+    archived: bool = False
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,8 @@ class TableSummary:
     updated_at: datetime
     version: int
     created_at: datetime | None = None
+    archived: bool = False
+    deleted_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,10 @@ class Hub:
         self._lock = threading.RLock()
         self._tables: dict[str, LiveTable] = {}
         self.host_key: str = self._host_key()
+        self.plays = plays.PlayKeeper(db)
+        """Keeps a play for every table whose game is over (see ``companion.plays``)."""
+        self.plays.catch_up(self.open)
+        self.empty_bin()
 
     def _host_key(self) -> str:
         with self.db.transaction() as session:
@@ -109,17 +120,100 @@ class Hub:
     # ----- roster ------------------------------------------------------------------------
 
     def players(self) -> list[PlayerInfo]:
-        """The roster, by name."""
+        """The roster offered for new tables (archived players left out), by name."""
+        return [p for p in self.all_players() if not p.archived]
+
+    def all_players(self) -> list[PlayerInfo]:
+        """Everyone who was ever in the roster, archived players included, by name."""
         with self.db.session() as session:
             rows = session.exec(select(Player).order_by(func.lower(Player.name))).all()
-        return [PlayerInfo(p.id, p.name) for p in rows if p.id is not None]
+        return [PlayerInfo(p.id, p.name, p.archived) for p in rows if p.id is not None]
+
+    def rename_player(self, player_id: int, name: str) -> PlayerInfo:
+        """Give a roster player a new name (their plays follow; tables keep the names they
+        were started with). Raises ``KeyError`` for an unknown player and ``ValueError`` for
+        a blank name or one another player has."""
+        cleaned = clean_name(name)
+        with self._lock, self.db.transaction() as session:
+            player = session.get(Player, player_id)
+            if player is None:
+                raise KeyError(player_id)
+            other = self._find_player(session, cleaned)
+            if other is not None and other.id != player_id:
+                raise ValueError(f"there is already a player called {other.name!r}")
+            player.name = cleaned
+            session.add(player)
+            session.exec(
+                update(PlaySeat).where(col(PlaySeat.player_id) == player_id).values(name=cleaned)
+            )
+            return PlayerInfo(player_id, cleaned, player.archived)
+
+    def merge_players(self, source_id: int, into_id: int) -> PlayerInfo:
+        """Make ``source_id`` and ``into_id`` one person (a name typed two ways): every seat
+        and play of the first becomes the second's, and the first leaves the roster.
+        Raises ``KeyError`` for an unknown player and ``ValueError`` when they are the same
+        player or sat at the same table (then they are two people)."""
+        if source_id == into_id:
+            raise ValueError("a player cannot be merged into themselves")
+        with self._lock, self.db.transaction() as session:
+            source = session.get(Player, source_id)
+            into = session.get(Player, into_id)
+            if source is None or into is None:
+                raise KeyError(source_id if source is None else into_id)
+            tables_a = set(session.exec(select(Seat.table_id).where(Seat.player_id == source_id)))
+            tables_b = set(session.exec(select(Seat.table_id).where(Seat.player_id == into_id)))
+            plays_a = set(
+                session.exec(select(PlaySeat.play_id).where(PlaySeat.player_id == source_id))
+            )
+            plays_b = set(
+                session.exec(select(PlaySeat.play_id).where(PlaySeat.player_id == into_id))
+            )
+            if tables_a & tables_b or plays_a & plays_b:
+                raise ValueError(
+                    f"{source.name} and {into.name} sat at the same table, so they are two "
+                    f"different people and cannot be merged"
+                )
+            session.exec(
+                update(Seat).where(col(Seat.player_id) == source_id).values(player_id=into_id)
+            )
+            session.exec(
+                update(PlaySeat)
+                .where(col(PlaySeat.player_id) == source_id)
+                .values(player_id=into_id, name=into.name)
+            )
+            session.delete(source)
+            return PlayerInfo(into_id, into.name, into.archived)
+
+    def delete_player(self, player_id: int) -> Literal["deleted", "archived"]:
+        """Remove a player from the roster. One who has sat at a table is archived instead
+        (kept for their plays and stats, no longer offered); adding the name again brings
+        them back. Raises ``KeyError`` for an unknown player."""
+        with self._lock, self.db.transaction() as session:
+            player = session.get(Player, player_id)
+            if player is None:
+                raise KeyError(player_id)
+            seated = session.exec(select(Seat.id).where(Seat.player_id == player_id)).first()
+            played = session.exec(
+                select(PlaySeat.id).where(PlaySeat.player_id == player_id)
+            ).first()
+            if seated is not None or played is not None:
+                player.archived = True
+                session.add(player)
+                return "archived"
+            session.delete(player)
+            return "deleted"
 
     def add_player(self, name: str) -> PlayerInfo:
         """Add ``name`` to the roster. Raises ``ValueError`` for a blank name or one already
         there (names are compared ignoring case)."""
         cleaned = clean_name(name)
         with self._lock, self.db.transaction() as session:
-            if self._find_player(session, cleaned) is not None:
+            found = self._find_player(session, cleaned)
+            if found is not None and found.archived and found.id is not None:
+                found.archived = False  # back in the roster, with their plays
+                session.add(found)
+                return PlayerInfo(found.id, found.name)
+            if found is not None:
                 raise ValueError(f"there is already a player called {cleaned!r}")
             player = Player(name=cleaned)
             session.add(player)
@@ -204,6 +298,9 @@ class Hub:
                         player = Player(name=seat_name, created_at=moment)
                         session.add(player)
                         session.flush()
+                    elif player.archived:
+                        player.archived = False
+                        session.add(player)
                     session.add(
                         Seat(
                             table_id=table_id,
@@ -224,16 +321,22 @@ class Hub:
                     )
                 )
             table = LiveTable.load(self.db, table_id, snapshot_every=self.snapshot_every)
-            self._tables[table_id] = table
+            self._keep(table)
         log.info("created table %s (%s)", table_id, rules.slug)
         return table
 
-    def list_tables(self) -> list[TableSummary]:
-        """Every stored table, most recently changed first."""
+    def list_tables(self, *, archived: bool = False, binned: bool = False) -> list[TableSummary]:
+        """Stored tables, most recently changed first: by default those neither archived nor
+        in the bin; ``archived=True`` the archived ones, ``binned=True`` the bin."""
         with self.db.session() as session:
-            rows = session.exec(
-                select(GameTable).order_by(col(GameTable.updated_at).desc(), col(GameTable.id))
-            ).all()
+            query = select(GameTable).order_by(col(GameTable.updated_at).desc(), col(GameTable.id))
+            if binned:
+                query = query.where(col(GameTable.deleted_at).is_not(None))
+            else:
+                query = query.where(
+                    col(GameTable.deleted_at).is_(None), GameTable.archived == archived
+                )
+            rows = session.exec(query).all()
             seats = session.exec(select(Seat).order_by(col(Seat.position))).all()
         names: dict[str, list[str]] = {}
         for seat in seats:
@@ -248,9 +351,71 @@ class Hub:
                 updated_at=utc(r.updated_at),
                 version=r.version,
                 created_at=utc(r.created_at),
+                archived=r.archived,
+                deleted_at=utc(r.deleted_at) if r.deleted_at is not None else None,
             )
             for r in rows
         ]
+
+    def rename_table(self, table_id: str, name: str) -> str:
+        """Give a table a new title; returns it. Raises ``KeyError`` for an unknown table
+        and ``ValueError`` for a blank or over-long one."""
+        title = " ".join(name.split()) if isinstance(name, str) else ""
+        if not title:
+            raise ValueError("a table needs a name")
+        if len(title) > 200:
+            raise ValueError("a table name may have at most 200 characters")
+        with self._lock:
+            self._update_table(table_id, title=title)
+            if table_id in self._tables:
+                self._tables[table_id].title = title
+        return title
+
+    def archive_table(self, table_id: str, archived: bool = True) -> None:
+        """Hide a table from the home list (``archived=False`` shows it again). It can
+        still be opened, and its play still counts."""
+        self._update_table(table_id, archived=archived)
+
+    def delete_table(self, table_id: str) -> None:
+        """Put a table in the bin: hidden, its join codes refused, removed for good after
+        ``BIN_DAYS`` days unless restored. Its play (if its game ended) is kept."""
+        with self._lock:
+            self._update_table(table_id, deleted_at=now())
+            self._tables.pop(table_id, None)
+
+    def restore_table(self, table_id: str) -> None:
+        """Take a table out of the bin."""
+        self._update_table(table_id, deleted_at=None)
+
+    def empty_bin(self, moment: datetime | None = None) -> list[str]:
+        """Remove for good the tables that have been in the bin for ``BIN_DAYS`` days;
+        returns their ids. Their plays stay."""
+        cutoff = (moment or now()) - timedelta(days=BIN_DAYS)
+        with self._lock, self.db.transaction() as session:
+            old = list(
+                session.exec(
+                    select(GameTable.id).where(
+                        col(GameTable.deleted_at).is_not(None), col(GameTable.deleted_at) < cutoff
+                    )
+                ).all()
+            )
+            for model in (Event, Snapshot, Seat):
+                session.exec(delete(model).where(col(model.table_id).in_(old)))  # type: ignore[attr-defined]
+            session.exec(delete(GameTable).where(col(GameTable.id).in_(old)))
+        for table_id in old:
+            self._tables.pop(table_id, None)
+        if old:
+            log.info("removed %d table(s) from the bin for good", len(old))
+        return old
+
+    def _update_table(self, table_id: str, **values: Any) -> None:
+        with self._lock, self.db.transaction() as session:
+            row = session.get(GameTable, table_id)
+            if row is None:
+                raise KeyError(table_id)
+            for key, value in values.items():
+                setattr(row, key, value)
+            session.add(row)
 
     def open(self, table_id: str) -> LiveTable:
         """The one ``LiveTable`` of this process for ``table_id``. Raises ``KeyError`` for an
@@ -260,9 +425,48 @@ class Hub:
         with self._lock:
             table = self._tables.get(table_id)
             if table is None:
+                if self._in_bin(table_id):
+                    raise KeyError(table_id)
                 table = LiveTable.load(self.db, table_id, snapshot_every=self.snapshot_every)
-                self._tables[table_id] = table
+                self._keep(table)
             return table
+
+    def _in_bin(self, table_id: str) -> bool:
+        with self.db.session() as session:
+            row = session.get(GameTable, table_id)
+            return row is not None and row.deleted_at is not None
+
+    def _keep(self, table: LiveTable) -> None:
+        """Hold ``table`` as this process's one copy, its play kept in step after each change."""
+        self._tables[table.id] = table
+        table.subscribe(lambda _change: self.plays.sync(table))
+
+    def abandon(self, table_id: str) -> None:
+        """Mark a table whose game is not over as abandoned: it becomes a play nobody won.
+        A later move (or ``resume``) takes it back into play. Raises ``KeyError`` for an
+        unknown table and ``ValueError`` when its game is already over."""
+        table = self.open(table_id)
+        if table.outcome() is not None:
+            raise ValueError("this game is already over, so it cannot be abandoned")
+        self._set_status(table, plays.ABANDONED)
+        self.plays.sync(table)
+
+    def resume(self, table_id: str) -> None:
+        """Take an abandoned table back into play (its play is removed)."""
+        table = self.open(table_id)
+        if table.status != plays.ABANDONED:
+            return
+        self._set_status(table, "active")
+        self.plays.sync(table)
+
+    def _set_status(self, table: LiveTable, status: str) -> None:
+        with self._lock, self.db.transaction() as session:
+            row = session.get(GameTable, table.id)
+            if row is None:
+                raise KeyError(table.id)
+            row.status = status
+            session.add(row)
+        table.status = status
 
     # ----- access ------------------------------------------------------------------------
 
@@ -278,8 +482,15 @@ class Hub:
         if _same(token, self.host_key):
             return Access("host", None, None)
         with self.db.session() as session:
-            query = select(GameTable.id, GameTable.join_token)
-            seat_query = select(Seat.table_id, Seat.position, Seat.seat_token)
+            # A table in the bin admits nobody but the host.
+            query = select(GameTable.id, GameTable.join_token).where(
+                col(GameTable.deleted_at).is_(None)
+            )
+            seat_query = (
+                select(Seat.table_id, Seat.position, Seat.seat_token)
+                .join(GameTable, col(GameTable.id) == col(Seat.table_id))
+                .where(col(GameTable.deleted_at).is_(None))
+            )
             if table_id is not None:
                 query = query.where(GameTable.id == table_id)
                 seat_query = seat_query.where(Seat.table_id == table_id)

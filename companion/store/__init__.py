@@ -10,7 +10,7 @@ from .db import (
     open_database,
 )
 from .migrations import SCHEMA_VERSION
-from .models import Event, GameTable, Meta, Player, Seat, Snapshot
+from .models import Event, GameTable, Meta, Play, Player, PlaySeat, Seat, Snapshot
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -20,6 +20,8 @@ __all__ = [
     "GameTable",
     "Meta",
     "NewerSchema",
+    "Play",
+    "PlaySeat",
     "Player",
     "Seat",
     "Snapshot",

@@ -284,6 +284,16 @@ def _prepare_sqlite_file(path: Path) -> list[str]:
             f"{version}; this one knows up to {migrations.SCHEMA_VERSION}). It was left untouched: "
             f"update Fatekeeper, or choose another data folder."
         )
+    if kind == "ours" and version is not None and version < migrations.SCHEMA_VERSION:
+        # An upgrade cannot be taken back: keep the database as it was first.
+        from .backup import make
+
+        kept = make(path, f"before-v{migrations.SCHEMA_VERSION}")
+        log.info("kept a copy of %s before upgrading it: %s", path, kept)
+        return [
+            f"the database was upgraded to schema version {migrations.SCHEMA_VERSION}; "
+            f"a copy of it as it was is kept at {kept}"
+        ]
     if kind not in ("corrupt", "foreign"):
         return []
     label = "corrupt" if kind == "corrupt" else "foreign"

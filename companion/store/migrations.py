@@ -14,14 +14,77 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import Connection
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
 
-SCHEMA_VERSION = 1
-"""Version 1: meta, player, game_table, seat, event, snapshot."""
+SCHEMA_VERSION = 2
+"""Version 1: meta, player, game_table, seat, event, snapshot.
+Version 2: play and play_seat; player.archived; game_table.archived and deleted_at."""
 
 Step = Callable[[Connection], None]
 
-MIGRATIONS: dict[int, Step] = {}
+
+def _to_2(conn: Connection) -> None:
+    """Finished plays, archiving and the bin. The new tables are written out here as they
+    were at version 2 (not taken from the models, which may move on)."""
+    false = "0" if conn.dialect.name == "sqlite" else "FALSE"
+    conn.execute(text(f"ALTER TABLE player ADD COLUMN archived BOOLEAN NOT NULL DEFAULT {false}"))
+    conn.execute(
+        text(f"ALTER TABLE game_table ADD COLUMN archived BOOLEAN NOT NULL DEFAULT {false}")
+    )
+    stamp = "DATETIME" if conn.dialect.name == "sqlite" else "TIMESTAMP WITHOUT TIME ZONE"
+    conn.execute(text(f"ALTER TABLE game_table ADD COLUMN deleted_at {stamp}"))
+    shape = MetaData()
+    Table("player", shape, Column("id", Integer, primary_key=True))
+    play = Table(
+        "play",
+        shape,
+        Column("id", String(32), primary_key=True),
+        Column("game", String(64), nullable=False, index=True),
+        Column("title", String(200), nullable=False),
+        Column("options_json", Text, nullable=False),
+        Column("status", String(16), nullable=False),
+        Column("started_at", DateTime, nullable=False),
+        Column("ended_at", DateTime, nullable=False, index=True),
+        Column("duration_s", Integer, nullable=False),
+        Column("moves", Integer, nullable=False),
+        Column("summary", Text, nullable=False),
+        Column("tiebreak", String(200), nullable=False),
+        Column("ending", String(200), nullable=False),
+        Column("winners_json", Text, nullable=False),
+        Column("sheet_json", Text, nullable=False),
+        Column("history_json", Text, nullable=False),
+    )
+    seat = Table(
+        "play_seat",
+        shape,
+        Column("id", Integer, primary_key=True),
+        Column("play_id", String(32), ForeignKey("play.id"), nullable=False, index=True),
+        Column("position", Integer, nullable=False),
+        Column("player_id", Integer, ForeignKey("player.id"), index=True),
+        Column("name", String(80), nullable=False),
+        Column("score", Integer),
+        Column("winner", Boolean, nullable=False),
+        Column("place", Integer),
+        UniqueConstraint("play_id", "position"),
+    )
+    play.create(conn)
+    seat.create(conn)
+
+
+MIGRATIONS: dict[int, Step] = {2: _to_2}
 """Target version -> step from the version before it. Version 1 is the first shape and needs
 no step; later versions add theirs here."""
 

@@ -1,4 +1,4 @@
-"""The stored shape of the companion (schema version 1).
+"""The stored shape of the companion (schema version 2; see ``migrations``).
 
 Plain SQLModel tables, used through explicit sessions. Datetimes are stored as UTC; SQLite
 drops the zone, so readers pass them through ``utc`` before showing them.
@@ -39,6 +39,8 @@ class Player(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(index=True, max_length=80)
     created_at: datetime = Field(default_factory=now)
+    archived: bool = False
+    """Kept for the plays they took part in, but no longer offered for new tables."""
 
 
 class GameTable(SQLModel, table=True):
@@ -57,6 +59,10 @@ class GameTable(SQLModel, table=True):
     version: int = 0
     head_seq: int = 0
     join_token: str = Field(max_length=64)
+    archived: bool = False
+    """Hidden from the home screen's list (still openable, still in the plays)."""
+    deleted_at: datetime | None = None
+    """Set when the table went to the bin; it is removed for good 30 days later."""
 
 
 class Seat(SQLModel, table=True):
@@ -106,3 +112,46 @@ class Snapshot(SQLModel, table=True):
     seq: int
     state_json: str
     at: datetime = Field(default_factory=now)
+
+
+class Play(SQLModel, table=True):
+    """A table whose game ended (``status`` ``'finished'``) or that the host marked
+    ``'abandoned'``: what the plays list, the stats and the exports read. ``id`` is the
+    table's id (a table is one play). Self-contained: the options, the score pad and the
+    history are copied in, so a play outlives its table."""
+
+    __tablename__ = "play"
+
+    id: str = Field(primary_key=True, max_length=32)
+    game: str = Field(index=True, max_length=64)
+    title: str = Field(max_length=200)
+    options_json: str
+    status: str = Field(max_length=16)
+    started_at: datetime
+    ended_at: datetime = Field(index=True)
+    duration_s: int = 0
+    moves: int = 0
+    summary: str = ""
+    tiebreak: str = Field(default="", max_length=200)
+    ending: str = Field(default="", max_length=200)
+    """The rule ID the game gave for how it ended (``Outcome.rule``); empty if abandoned."""
+    winners_json: str = "[]"
+    sheet_json: str = ""
+    history_json: str = "[]"
+
+
+class PlaySeat(SQLModel, table=True):
+    """One seat of a play: who sat there, their total, whether they won and their place
+    (1 = first; shared places for ties and for a team that won or lost together)."""
+
+    __tablename__ = "play_seat"
+    __table_args__ = (UniqueConstraint("play_id", "position"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    play_id: str = Field(foreign_key="play.id", index=True, max_length=32)
+    position: int
+    player_id: int | None = Field(default=None, foreign_key="player.id", index=True)
+    name: str = Field(max_length=80)
+    score: int | None = None
+    winner: bool = False
+    place: int | None = None

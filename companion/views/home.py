@@ -10,6 +10,7 @@ import flet as ft
 from rules import registry
 
 from .. import theme
+from . import manage
 from .new_table import sentence
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ def ago(when: datetime, now: datetime | None = None) -> str:
 
 def _table_tile(shell: Shell, t: Any) -> ft.Control:
     finished = t.status == "finished"
+    state = {"finished": "Finished", "abandoned": "Abandoned"}.get(t.status, "In play")
     return theme.tagged(
         f"table-{t.id}",
         ft.Card(
@@ -49,10 +51,11 @@ def _table_tile(shell: Shell, t: Any) -> ft.Control:
                 title=ft.Text(t.title or game_title(t.game), weight=ft.FontWeight.W_600),
                 subtitle=ft.Text(
                     f"{game_title(t.game)} · {', '.join(t.seat_names)}\n"
-                    f"{'Finished' if finished else 'In play'} · {ago(t.updated_at)}"
+                    f"{state} · {ago(t.updated_at)}"
                 ),
                 is_three_line=True,
-                trailing=ft.Icon(ft.Icons.FLAG if finished else ft.Icons.CHEVRON_RIGHT),
+                leading=ft.Icon(ft.Icons.FLAG if finished else ft.Icons.CASINO_OUTLINED),
+                trailing=manage.table_menu(shell, t),
                 on_click=lambda _: shell.go(f"/t/{t.id}"),
                 min_height=theme.TAP,
             )
@@ -69,7 +72,15 @@ def view(shell: Shell) -> ft.View:
 
     def fill_roster() -> None:
         roster.controls = [
-            ft.Chip(label=ft.Text(p.name), leading=ft.Icon(ft.Icons.PERSON)) for p in hub.players()
+            theme.tagged(
+                f"player-{p.id}",
+                ft.Chip(
+                    label=ft.Text(p.name),
+                    leading=ft.Icon(ft.Icons.PERSON),
+                    on_click=lambda _, p=p: shell.page.show_dialog(manage.player_dialog(shell, p)),
+                ),
+            )
+            for p in hub.players()
         ] or [theme.muted("No players yet.")]
 
     def add_player(_: Any) -> None:
@@ -90,6 +101,29 @@ def view(shell: Shell) -> ft.View:
     table_list: list[ft.Control] = [_table_tile(shell, t) for t in tables] or [
         theme.muted("No tables yet. Start one with New table.")
     ]
+    archived = hub.list_tables(archived=True)
+    binned = hub.list_tables(binned=True)
+    if archived:
+        table_list.append(
+            theme.tagged(
+                "archived-tables",
+                ft.ExpansionTile(
+                    title=ft.Text(f"Archived ({len(archived)})"),
+                    controls=[_table_tile(shell, t) for t in archived],
+                ),
+            )
+        )
+    if binned:
+        table_list.append(
+            theme.tagged(
+                "table-bin",
+                ft.ExpansionTile(
+                    title=ft.Text(f"Bin ({len(binned)})"),
+                    subtitle=theme.muted(f"Removed for good after {manage.BIN_DAYS} days"),
+                    controls=[manage.bin_tile(shell, t) for t in binned],
+                ),
+            )
+        )
     return ft.View(
         route="/",
         padding=0,
@@ -97,13 +131,21 @@ def view(shell: Shell) -> ft.View:
             title=ft.Text("Fatekeeper"),
             actions=[
                 theme.tagged(
+                    "open-plays",
+                    ft.IconButton(
+                        ft.Icons.EMOJI_EVENTS,
+                        tooltip="Plays",
+                        on_click=lambda _: shell.go("/plays"),
+                    ),
+                ),
+                theme.tagged(
                     "open-rules",
                     ft.IconButton(
                         ft.Icons.MENU_BOOK,
                         tooltip="Rules reference",
                         on_click=lambda _: shell.go("/rules"),
                     ),
-                )
+                ),
             ],
         ),
         floating_action_button=theme.tagged(

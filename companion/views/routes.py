@@ -5,6 +5,8 @@ Routes:
     /new                    new table (host only)
     /t/<table_id>           a table (host, or that table's seat/viewer token)
     /rules                  rules reference (host); /t/<table_id>/rules for table guests
+    /plays, /plays/<id>     finished plays and one play (host only)
+    /stats, /settings       stats and settings (host only)
 Credentials travel in the query: ``key`` is the host key, ``k`` a table token. Links inside
 a session keep the credential so that reloading a page keeps working.
 """
@@ -16,11 +18,14 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 _TABLE = re.compile(r"^/t/([A-Za-z0-9_-]{1,64})(/rules)?/?$")
+_PLAY = re.compile(r"^/plays/([A-Za-z0-9_-]{1,64})/?$")
+_HOST_PAGES = ("plays", "stats", "settings")
 
 
 @dataclass(frozen=True)
 class Route:
-    """A parsed route: ``screen`` is one of home, new, table, rules, unknown."""
+    """A parsed route: ``screen`` is one of home, new, table, rules, plays, play, stats,
+    settings, unknown."""
 
     screen: str
     table_id: str | None = None
@@ -46,6 +51,10 @@ def parse(route: str) -> Route:
         return Route("new", None, key, token, query)
     if path.rstrip("/") == "/rules":
         return Route("rules", None, key, token, query)
+    if path.strip("/") in _HOST_PAGES:
+        return Route(path.strip("/"), None, key, token, query)
+    if m := _PLAY.match(path):
+        return Route("play", None, key, token, {**query, "play": m.group(1)})
     m = _TABLE.match(path)
     if m:
         return Route("rules" if m.group(2) else "table", m.group(1), key, token, query)

@@ -133,7 +133,12 @@ def test_v1_database_written_by_raw_sql_opens(tmp_path: Path) -> None:
     path = tmp_path / DB_FILE_NAME
     write_v1(path)
     db, notices = open_database(data_dir=tmp_path)
-    assert notices == []
+    [kept] = list((tmp_path / "backups").iterdir())  # the database as it was, before upgrading
+    assert notices == [
+        f"the database was upgraded to schema version {SCHEMA_VERSION}; a copy of it as it "
+        f"was is kept at {kept}"
+    ]
+    assert inspect_sqlite_file(kept)[:2] == ("ours", 1)
     hub = Hub(db)
     assert hub.host_key == "old-host-key"
     assert [p.name for p in hub.players()] == ["Ana", "Bo"]

@@ -1,0 +1,258 @@
+"""Looking after the roster and the tables (host only), from the home screen.
+
+A player opens a sheet to rename them, merge them into another player (one person typed two
+ways) or remove them (someone who has played is archived instead, so their plays and stats
+stay). A table's menu renames, archives, marks abandoned or resumes, and deletes it; deleting
+asks first and puts the table in the bin, where it can be restored for 30 days.
+
+Every action redraws the home screen and says what happened; a refusal says why and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from .. import theme
+from ..hub import BIN_DAYS
+from .new_table import sentence
+
+if TYPE_CHECKING:
+    from ..app import Shell
+
+
+def _done(shell: Shell, message: str) -> None:
+    """Close the open dialog, redraw home and say what happened."""
+    shell.page.pop_dialog()  # None when no dialog is open
+    shell.show(shell.page.route or "/")
+    shell.toast(message)
+
+
+def _attempt(shell: Shell, error: ft.Text, action: Callable[[], str]) -> None:
+    """Run ``action``; show its refusal in ``error`` (keeping the dialog open) or finish."""
+    try:
+        message = action()
+    except (ValueError, KeyError) as exc:
+        error.value = sentence(str(exc).strip("'\""))
+        shell.page.update()
+        return
+    _done(shell, message)
+
+
+def player_dialog(shell: Shell, player: Any) -> ft.AlertDialog:
+    """Rename, merge or remove ``player`` (a ``PlayerInfo``)."""
+    hub = shell.hub
+    name = ft.TextField(label="Name", value=player.name, autofocus=True)
+    others = [p for p in hub.all_players() if p.id != player.id]
+    into = ft.Dropdown(
+        label="Same person as…",
+        options=[ft.dropdown.Option(key=str(p.id), text=p.name) for p in others],
+        expand=True,
+    )
+    error = ft.Text("", color=theme.BAD)
+
+    def rename(_: Any) -> None:
+        _attempt(
+            shell,
+            error,
+            lambda: f"Renamed to {hub.rename_player(player.id, name.value or '').name}.",
+        )
+
+    name.on_submit = rename
+
+    def merge(_: Any) -> None:
+        if not into.value:
+            error.value = "Pick the player this one is the same person as."
+            shell.page.update()
+            return
+        target = int(into.value)
+        _attempt(
+            shell,
+            error,
+            lambda: f"{player.name} merged into {hub.merge_players(player.id, target).name}.",
+        )
+
+    def remove(_: Any) -> None:
+        def act() -> str:
+            kept = hub.delete_player(player.id)
+            if kept == "archived":
+                return f"{player.name} has played, so they were archived: plays and stats stay."
+            return f"{player.name} was removed from the roster."
+
+        _attempt(shell, error, act)
+
+    return ft.AlertDialog(
+        title=ft.Text(player.name),
+        scrollable=True,
+        content=ft.Column(
+            tight=True,
+            spacing=12,
+            controls=[
+                theme.tagged("player-rename-field", name),
+                theme.tagged("player-rename", ft.FilledButton("Rename", on_click=rename)),
+                ft.Divider(),
+                ft.Row([theme.tagged("player-merge-into", into)]),
+                theme.tagged("player-merge", ft.OutlinedButton("Merge", on_click=merge)),
+                ft.Divider(),
+                theme.tagged(
+                    "player-remove",
+                    ft.OutlinedButton(
+                        "Remove from roster",
+                        icon=ft.Icons.PERSON_REMOVE,
+                        on_click=remove,
+                    ),
+                ),
+                theme.tagged("manage-error", error),
+            ],
+        ),
+        actions=[ft.TextButton("Close", on_click=lambda _: shell.page.pop_dialog())],
+    )
+
+
+def rename_table_dialog(shell: Shell, table: Any) -> ft.AlertDialog:
+    field = ft.TextField(label="Table name", value=table.title, autofocus=True)
+    error = ft.Text("", color=theme.BAD)
+
+    def save(_: Any) -> None:
+        _attempt(
+            shell,
+            error,
+            lambda: f"Renamed to {shell.hub.rename_table(table.id, field.value or '')}.",
+        )
+
+    field.on_submit = save
+    return ft.AlertDialog(
+        title=ft.Text("Rename table"),
+        content=ft.Column(
+            [theme.tagged("table-rename-field", field), theme.tagged("manage-error", error)],
+            tight=True,
+        ),
+        actions=[
+            ft.TextButton("Cancel", on_click=lambda _: shell.page.pop_dialog()),
+            theme.tagged("table-rename-save", ft.FilledButton("Save", on_click=save)),
+        ],
+    )
+
+
+def delete_table_dialog(shell: Shell, table: Any) -> ft.AlertDialog:
+    """The question asked before a table goes to the bin."""
+    error = ft.Text("", color=theme.BAD)
+
+    def confirm(_: Any) -> None:
+        def act() -> str:
+            shell.hub.delete_table(table.id)
+            return f"{table.title} is in the bin for {BIN_DAYS} days."
+
+        _attempt(shell, error, act)
+
+    return ft.AlertDialog(
+        title=ft.Text("Delete this table?"),
+        content=ft.Column(
+            tight=True,
+            controls=[
+                ft.Text(
+                    f"{table.title} goes to the bin: nobody can join it, and it is removed "
+                    f"for good after {BIN_DAYS} days unless you restore it. Its play, if "
+                    f"the game ended, stays in Plays."
+                ),
+                theme.tagged("manage-error", error),
+            ],
+        ),
+        actions=[
+            ft.TextButton("Keep it", on_click=lambda _: shell.page.pop_dialog()),
+            theme.tagged(
+                "table-delete-confirm",
+                ft.FilledButton(
+                    "Delete",
+                    on_click=confirm,
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
+                ),
+            ),
+        ],
+    )
+
+
+def table_menu(shell: Shell, table: Any) -> ft.Control:
+    """The ⋮ menu of one table on the home screen."""
+    hub = shell.hub
+
+    def simple(action: Callable[[], None], message: str) -> Callable[[Any], None]:
+        def run(_: Any) -> None:
+            try:
+                action()
+            except (ValueError, KeyError) as exc:
+                shell.toast(sentence(str(exc).strip("'\"")), error=True)
+                return
+            _done(shell, message)
+
+        return run
+
+    items = [
+        ft.PopupMenuItem(
+            content="Rename",
+            icon=ft.Icons.EDIT,
+            on_click=lambda _: shell.page.show_dialog(rename_table_dialog(shell, table)),
+        )
+    ]
+    if table.status == "active":
+        items.append(
+            ft.PopupMenuItem(
+                content="Mark abandoned",
+                icon=ft.Icons.FLAG_OUTLINED,
+                on_click=simple(
+                    lambda: hub.abandon(table.id), "Marked abandoned: it is a play now."
+                ),
+            )
+        )
+    if table.status == "abandoned":
+        items.append(
+            ft.PopupMenuItem(
+                content="Resume",
+                icon=ft.Icons.PLAY_ARROW,
+                on_click=simple(lambda: hub.resume(table.id), "Back in play."),
+            )
+        )
+    items.append(
+        ft.PopupMenuItem(
+            content="Show again" if table.archived else "Archive",
+            icon=ft.Icons.UNARCHIVE if table.archived else ft.Icons.ARCHIVE,
+            on_click=simple(
+                lambda: hub.archive_table(table.id, not table.archived),
+                "Shown again." if table.archived else "Archived: find it under Archived.",
+            ),
+        )
+    )
+    items.append(
+        ft.PopupMenuItem(
+            content="Delete…",
+            icon=ft.Icons.DELETE_OUTLINE,
+            on_click=lambda _: shell.page.show_dialog(delete_table_dialog(shell, table)),
+        )
+    )
+    return theme.tagged(
+        f"table-menu-{table.id}",
+        ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip="Table actions", items=items),
+    )
+
+
+def bin_tile(shell: Shell, table: Any) -> ft.Control:
+    def restore(_: Any) -> None:
+        shell.hub.restore_table(table.id)
+        _done(shell, f"{table.title} is back.")
+
+    return theme.tagged(
+        f"bin-{table.id}",
+        ft.ListTile(
+            title=ft.Text(table.title),
+            subtitle=theme.muted(
+                f"Deleted {table.deleted_at:%d %b %Y}" if table.deleted_at else ""
+            ),
+            trailing=theme.tagged(
+                f"bin-restore-{table.id}",
+                ft.TextButton("Restore", icon=ft.Icons.RESTORE_FROM_TRASH, on_click=restore),
+            ),
+        ),
+    )

@@ -1,0 +1,151 @@
+"""Finished plays: a table whose game ends becomes a play, built from the game's own
+outcome and score pad, and kept in step with undo, abandoning and resuming."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion import plays
+from companion.hub import Hub
+from companion.plays import placings
+from companion.store import Database
+from rules import registry
+from tests.support.random_play import HOST, new_table, play
+from tests.support.ui import texts
+
+
+def real_games() -> list[str]:
+    return [s for s in registry.available() if s in registry.SLUGS]
+
+
+def test_placings_share_places_on_ties_and_put_winners_first() -> None:
+    assert placings([10, 7, 7, 3], [True, False, False, False]) == [1, 2, 2, 4]
+    assert placings([5, 9], [True, False]) == [1, 2]  # a tie-break can beat a higher total
+    assert placings([None, None], [True, True]) == [1, 1]  # a co-op win
+    assert placings([None, None], [False, False]) == [1, 1]
+
+
+@pytest.mark.parametrize("slug", real_games())
+def test_a_finished_game_becomes_a_play(db: Database, slug: str) -> None:
+    hub = Hub(db)
+    live = new_table(hub, slug, random.Random(3))
+    play(live, random.Random(3))
+    assert live.outcome() is not None
+    [record] = plays.list_plays(db)
+    outcome = live.outcome()
+    assert record.id == live.id and record.game == slug and record.status == "finished"
+    assert record.summary == outcome.summary
+    assert [s.name for s in record.seats] == live.seat_names
+    assert record.moves == live.head and len(record.history) == live.head
+    assert record.duration_s >= 0 and record.ended_at >= record.started_at
+    assert {s.name for s in record.seats if s.winner} == set(record.winners)
+    assert set(record.winners) <= set(outcome.winners) | set(live.seat_names)
+    assert record.sheet is not None
+    assert all(s.place is not None and s.place >= 1 for s in record.seats)
+    if record.winners:
+        assert all(s.place == 1 for s in record.seats if s.winner)
+    assert all(s.player_id is not None for s in record.seats)
+    assert plays.get(db, live.id) == record
+
+
+def test_undoing_the_end_removes_the_play_and_redo_puts_it_back(db: Database) -> None:
+    hub = Hub(db)
+    live = new_table(hub, "scales-of-fate", random.Random(1))
+    play(live, random.Random(1))
+    assert [p.id for p in plays.list_plays(db)] == [live.id]
+    live.undo(HOST)
+    assert plays.list_plays(db) == []
+    live.redo(HOST)
+    assert [p.id for p in plays.list_plays(db)] == [live.id]
+
+
+def test_abandoned_table_is_a_play_nobody_won_until_resumed(db: Database) -> None:
+    hub = Hub(db)
+    live = new_table(hub, "grimheim", random.Random(2), players=2)
+    play(live, random.Random(2), max_moves=5)
+    hub.abandon(live.id)
+    [record] = plays.list_plays(db)
+    assert record.status == "abandoned" and record.winners == () and record.moves == 5
+    assert hub.list_tables()[0].status == "abandoned"
+    hub.resume(live.id)
+    assert plays.list_plays(db) == []
+    hub.abandon(live.id)
+    play(live, random.Random(4), max_moves=1)  # a move takes it back into play
+    assert plays.list_plays(db) == []
+
+
+def test_an_ended_game_cannot_be_abandoned(db: Database) -> None:
+    hub = Hub(db)
+    live = new_table(hub, "scales-of-fate", random.Random(5))
+    play(live, random.Random(5))
+    with pytest.raises(ValueError, match="already over"):
+        hub.abandon(live.id)
+
+
+def test_filters_and_newest_first(db: Database) -> None:
+    hub = Hub(db)
+    a = new_table(hub, "scales-of-fate", random.Random(6), players=2)
+    play(a, random.Random(6))
+    b = hub.create_table("grimheim", None, ["Cy", "Di"])
+    play(b, random.Random(7))
+    assert [p.id for p in plays.list_plays(db)] == [b.id, a.id]
+    assert [p.id for p in plays.list_plays(db, game="scales-of-fate")] == [a.id]
+    ada = next(p.id for p in hub.players() if p.name == "Ada")
+    assert [p.id for p in plays.list_plays(db, player_id=ada)] == [a.id]
+
+
+def test_tables_that_ended_before_plays_were_kept_are_caught_up(db: Database) -> None:
+    hub = Hub(db)
+    live = new_table(hub, "scales-of-fate", random.Random(8))
+    play(live, random.Random(8))
+    plays.remove(db, live.id)
+    assert plays.list_plays(db) == []
+    Hub(db)
+    assert [p.id for p in plays.list_plays(db)] == [live.id]
+
+
+def test_version_1_database_gains_plays_and_keeps_working(tmp_path, tally_game) -> None:  # type: ignore[no-untyped-def]
+    import sqlite3
+
+    from companion.store import open_database
+    from tests.companion.test_store import write_v1
+
+    write_v1(tmp_path / "fatekeeper.db")
+    db, _ = open_database(data_dir=tmp_path)
+    hub = Hub(db)
+    assert plays.list_plays(db) == []
+    live = hub.open("t1")
+    from tests.support.tally import Add
+
+    live.do(Add(0, 3), HOST)
+    live.do(Add(1, 2), HOST)  # the pile reaches 10: the game ends and becomes a play
+    [record] = plays.list_plays(db)
+    assert record.id == "t1" and record.seats[0].name == "Ana"
+    db.close()
+    conn = sqlite3.connect(tmp_path / "fatekeeper.db")
+    assert conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("2",)
+    assert conn.execute("SELECT archived, deleted_at FROM game_table").fetchall() == [(0, None)]
+    conn.close()
+
+
+def test_plays_screens_build_for_every_filter(db: Database) -> None:
+    from types import SimpleNamespace
+
+    from companion.views import plays_view
+
+    hub = Hub(db)
+    live = new_table(hub, "scales-of-fate", random.Random(9), players=2)
+    play(live, random.Random(9))
+    went: list[tuple[str, dict[str, str]]] = []
+    shell = SimpleNamespace(hub=hub, go=lambda path, **kw: went.append((path, kw)))
+    listing = texts(plays_view.view(shell, None, None))  # type: ignore[arg-type]
+    assert "1 of 1 plays" in listing and live.title in listing
+    filtered = texts(plays_view.view(shell, "scales-of-fate", "999"))  # type: ignore[arg-type]
+    assert "1 of 1 plays" in filtered  # an unknown player id is no filter
+    one = texts(plays_view.detail(shell, live.id))  # type: ignore[arg-type]
+    assert "Score pad" in one and "History" in one
+    assert live.history()[0].text in one
+    with pytest.raises(KeyError):
+        plays_view.detail(shell, "nope")  # type: ignore[arg-type]

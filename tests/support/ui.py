@@ -1,0 +1,36 @@
+"""Reading a built Flet control tree in tests without a browser."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import flet as ft
+
+_ONE = ("content", "title", "subtitle", "leading", "trailing", "appbar", "label")
+_MANY = ("controls", "actions")
+
+
+def walk(control: Any) -> Iterator[Any]:
+    """Every control below ``control``, depth first."""
+    yield control
+    for name in _ONE:
+        child = getattr(control, name, None)
+        if isinstance(child, ft.Control):
+            yield from walk(child)
+    for name in _MANY:
+        for child in getattr(control, name, None) or []:
+            if isinstance(child, ft.Control):
+                yield from walk(child)
+
+
+def texts(root: Any) -> str:
+    """All the text shown below ``root``, one control per line."""
+    return "\n".join(
+        str(c.value) for c in walk(root) if isinstance(c, (ft.Text, ft.TextField)) and c.value
+    )
+
+
+def tagged(root: Any) -> dict[str, ft.Semantics]:
+    """Controls by their test identifier."""
+    return {c.identifier: c for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier}
