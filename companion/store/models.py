@@ -1,4 +1,4 @@
-"""The stored shape of the companion (schema version 1).
+"""The stored shape of the companion (schema version 2).
 
 Plain SQLModel tables, used through explicit sessions. Datetimes are stored as UTC; SQLite
 drops the zone, so readers pass them through ``utc`` before showing them.
@@ -23,7 +23,8 @@ def utc(moment: datetime) -> datetime:
 
 
 class Meta(SQLModel, table=True):
-    """Key/value facts about the database itself: ``schema_version``, ``host_key``."""
+    """Key/value facts about the database itself: ``schema_version``, ``host_key_hash``
+    (the digest of the host key; the key itself is never stored)."""
 
     __tablename__ = "meta"
 
@@ -57,6 +58,7 @@ class GameTable(SQLModel, table=True):
     version: int = 0
     head_seq: int = 0
     join_token: str = Field(max_length=64)
+    """The digest of the watch code (``companion.codes.digest``), never the code."""
 
 
 class Seat(SQLModel, table=True):
@@ -71,6 +73,7 @@ class Seat(SQLModel, table=True):
     player_id: int | None = Field(default=None, foreign_key="player.id")
     name: str = Field(max_length=80)
     seat_token: str = Field(max_length=64)
+    """The digest of the seat code, never the code."""
 
 
 class Event(SQLModel, table=True):

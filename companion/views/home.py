@@ -10,6 +10,7 @@ import flet as ft
 from rules import registry
 
 from .. import theme
+from . import host_link
 from .new_table import sentence
 
 if TYPE_CHECKING:
@@ -97,13 +98,21 @@ def view(shell: Shell) -> ft.View:
             title=ft.Text("Fatekeeper"),
             actions=[
                 theme.tagged(
+                    "host-link-open",
+                    ft.IconButton(
+                        ft.Icons.KEY,
+                        tooltip="Host link",
+                        on_click=lambda _: shell.page.show_dialog(host_link.dialog(shell)),
+                    ),
+                ),
+                theme.tagged(
                     "open-rules",
                     ft.IconButton(
                         ft.Icons.MENU_BOOK,
                         tooltip="Rules reference",
                         on_click=lambda _: shell.go("/rules"),
                     ),
-                )
+                ),
             ],
         ),
         floating_action_button=theme.tagged(

@@ -7,9 +7,11 @@ import re
 import threading
 
 import pytest
+from sqlmodel import select
 
+from companion import codes
 from companion.hub import Access, Hub
-from companion.store import Database
+from companion.store import Database, GameTable, Meta, Seat
 from companion.table import Actor, Change, LiveTable
 from rules.core import MalformedAction
 from tests.support.tally import Add
@@ -99,13 +101,49 @@ def test_open_shares_one_live_table(hub: Hub) -> None:
         hub.open("0" * 32)
 
 
-def test_host_key_is_persistent(db: Database) -> None:
+def test_host_key_is_renewed_and_never_stored(db: Database) -> None:
     hub = Hub(db)
-    assert len(hub.host_key) >= 22 and Hub(db).host_key == hub.host_key
+    assert len(hub.host_key) >= 22
     old = hub.host_key
     new = hub.renew_host_key()
-    assert new != old and Hub(db).host_key == new
+    assert new != old
     assert hub.authorize(old) is None and hub.authorize(new) == Access("host", None, None)
+    # Only a digest is stored, so a host started later cannot know the key: it issues its
+    # own, and the earlier link stops opening anything.
+    later = Hub(db)
+    assert later.host_key not in (old, new) and later.authorize(new) is None
+
+
+def test_only_digests_of_codes_are_stored(hub: Hub) -> None:
+    table = hub.create_table("tally", None, ["Ana", "Bo"])
+    plain = [hub.host_key, table.join_token, *table.seat_tokens]
+    with hub.db.session() as session:
+        stored = " ".join(
+            str(v)
+            for query in (select(Meta.value), select(GameTable.join_token), select(Seat.seat_token))
+            for v in session.exec(query).all()
+        )
+    assert all(code and code not in stored for code in plain)
+    assert codes.digest(table.join_token or "") in stored
+    # A host started on the same database still admits the devices (digest to digest),
+    # but cannot show codes it never saw.
+    again = Hub(hub.db).open(table.id)
+    assert again.join_token is None and again.seat_tokens == [None, None]
+    assert Hub(hub.db).authorize(table.seat_tokens[0] or "", table.id) == Access(
+        "seat", table.id, 0
+    )
+
+
+def test_one_code_can_be_renewed(hub: Hub) -> None:
+    table = hub.create_table("tally", None, ["Ana", "Bo"])
+    join, ana, bo = table.join_token, *table.seat_tokens
+    code = hub.renew_code(table.id, 1)
+    assert table.seat_tokens[1] == code and hub.authorize(bo or "", table.id) is None
+    assert hub.authorize(code, table.id) == Access("seat", table.id, 1)
+    assert hub.authorize(ana or "", table.id) == Access("seat", table.id, 0)
+    watch = hub.renew_code(table.id, None)
+    assert hub.authorize(join or "", table.id) is None
+    assert hub.authorize(watch, table.id) == Access("viewer", table.id, None)
 
 
 def test_authorize_roles(hub: Hub) -> None:
