@@ -10,7 +10,7 @@
 // It also keeps the wait after a drop short. Flet's web client doubles its delay after
 // every failed attempt when the host is not on localhost (0.5 s, 1 s, 2 s, ... without a
 // limit), so after a long drop a phone could wait a minute or more after the network came
-// back. Here one websocket handed to Flet keeps retrying underneath every 0.5 s (and at
+// back. Here one websocket handed to Flet keeps retrying underneath every quarter second (and at
 // once when the browser says it is online again or the page becomes visible), and tells
 // Flet only that it opened: Flet then resumes its session and the host redraws the table.
 (function () {
@@ -19,7 +19,7 @@
   if (!Native || window.fatekeeperConnection) {
     return;
   }
-  var RETRY_MS = 500;
+  var RETRY_MS = 250;
   var SHOW_AFTER_MS = 300;
   var state = "starting"; // starting | connected | reconnecting | offline
   var everOpen = false;

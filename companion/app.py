@@ -45,6 +45,8 @@ class Shell:
         self.route = routes.Route("unknown")
         self.access: Any = None
         self._leave_screen: Callable[[], None] | None = None
+        self.table_screen: Any = None
+        """The table screen on show (``views.table_view.TableScreen``), if any."""
         self._failures = 0
 
     # ----- lifecycle ----------------------------------------------------------------------
@@ -90,7 +92,13 @@ class Shell:
 
     def reconnected(self) -> None:
         """The phone is back on a resumed session: what it shows is as old as the drop,
-        and it listens to nothing. Authorize again and draw the current screen."""
+        and it listens to nothing. Authorize again; a table screen is brought up to date
+        in place (only what changed is sent, and its tab stays), any other is drawn anew."""
+        screen = self.table_screen
+        if screen is not None and self.access is not None:
+            if self.allowed():  # if not, the "ask the host" page is already shown
+                screen.resume()
+            return
         self.show(self.page.route)
 
     def leave_screen(self) -> None:
@@ -119,6 +127,7 @@ class Shell:
         """Authorize ``route`` and draw its screen; anything unauthorized sees only the
         "ask the host" page."""
         self.leave_screen()
+        self.table_screen = None
         self.route = r = routes.parse(route)
         screen: ft.View
         self.access = None
@@ -202,6 +211,7 @@ class Shell:
     def denied(self) -> None:
         """Replace whatever is shown with the "ask the host" page (token revoked)."""
         self.leave_screen()
+        self.table_screen = None
         self.access = None
         self.page.views.clear()
         self.page.views.append(denied.view())

@@ -28,7 +28,7 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   doubles without a limit when the host is not on localhost). ``Guard`` adds
   ``assets/connection.js`` to the page Flet serves: it shows the connection status over
   the screen while cut off, says that a tap there was not sent, and keeps retrying every
-  half second underneath, so a phone is back within a second of its network.
+  quarter second underneath, so a phone is back within a second of its network.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ QR_SIZE = 280
 
 def dialog(shell: Shell) -> ft.AlertDialog:
     image = ft.Image(src="", width=QR_SIZE, height=QR_SIZE)
-    url_text = ft.Text("", size=12, color=theme.MUTED, selectable=True)
+    url_text = ft.Text("", size=12, color=theme.MUTED)
     note = theme.muted("Keep this link to yourself: it opens every table as the host.", size=12)
 
     def draw() -> None:

@@ -153,6 +153,14 @@ class TableScreen:
     def attach(self) -> None:
         unsubscribe = self.live.subscribe(self._on_change)
         self.shell.on_leave(unsubscribe)
+        self.shell.table_screen = self
+
+    def resume(self) -> None:
+        """After a reconnection: listen again and send what changed meanwhile."""
+        self.shell.leave_screen()
+        self.attach()
+        self.render()
+        self.redraw()
 
     def _on_change(self, change: Change) -> None:
         # Any thread. Run the refresh on this page's loop; the copied context keeps the
