@@ -304,6 +304,8 @@ class TableScreen:
         selected = self.tab == key
 
         def pick(_: Any) -> None:
+            if not self.shell.allowed():
+                return
             self.tab = key
             self.render()
 
