@@ -203,3 +203,43 @@ def test_seat_names_reach_the_rules_so_verdicts_name_real_people(hub: Hub) -> No
     assert live.state.players == ("Ana", "Ben")
     stored = hub.open(live.id)
     assert stored.options.players == ("Ana", "Ben")
+
+
+def test_plain_codes_of_an_older_database_are_turned_into_digests(db: Database) -> None:
+    """Schema 1 kept codes in plain; upgrading keeps every table and every device's
+    access, and leaves no code in plain (on SQLite and PostgreSQL alike)."""
+    from sqlalchemy import text
+
+    from companion.store.db import _initialise
+
+    hub = Hub(db)
+    table = hub.create_table("tally", None, ["Ana", "Bo"])
+    table.do(Add(0, 2), HOST)
+    join, seats = table.join_token or "", [t or "" for t in table.seat_tokens]
+    with db.engine.begin() as conn:  # the table as schema 1 stored it
+        conn.execute(text("UPDATE game_table SET join_token = :c"), {"c": join})
+        for position, code in enumerate(seats):
+            conn.execute(
+                text("UPDATE seat SET seat_token = :c WHERE position = :p"),
+                {"c": code, "p": position},
+            )
+        conn.execute(text("DELETE FROM meta WHERE key = 'host_key_hash'"))
+        conn.execute(text("INSERT INTO meta (key, value) VALUES ('host_key', 'plain-host-key')"))
+        conn.execute(text("UPDATE meta SET value = '1' WHERE key = 'schema_version'"))
+    _initialise(db)
+    with db.engine.connect() as conn:
+        stored = " ".join(
+            str(v)
+            for q in (
+                "SELECT value FROM meta",
+                "SELECT join_token FROM game_table",
+                "SELECT seat_token FROM seat",
+            )
+            for v in conn.execute(text(q)).scalars()
+        )
+    assert not any(code in stored for code in (join, *seats, "plain-host-key"))
+    later = Hub(db)
+    assert later.open(table.id).state.pile == 2
+    assert later.authorize(join, table.id) == Access("viewer", table.id, None)
+    assert later.authorize(seats[1], table.id) == Access("seat", table.id, 1)
+    assert later.authorize("plain-host-key") is None
