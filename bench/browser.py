@@ -8,6 +8,7 @@ Both apps run as servers in subprocesses and are driven by headless Chromium (Pl
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -36,15 +37,17 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _serve(argv: list[str], port: int, env: dict[str, str]) -> Iterator[str]:
+def _serve(
+    argv: list[str], port: int, env: dict[str, str], out: Path | None = None
+) -> Iterator[str]:
     """Run a server (``python ARGV``) until the block ends; yields its base URL once the
-    port accepts connections."""
-    with tempfile.TemporaryFile() as log:
+    port accepts connections. Its output goes to ``out`` when given."""
+    with tempfile.TemporaryFile() as log, open(out or os.devnull, "wb") as stdout:
         proc = subprocess.Popen(
             [*PYTHON, *argv],
             cwd=ROOT,
-            env={**os.environ, **env},
-            stdout=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
+            stdout=stdout,
             stderr=log,
         )
         try:
@@ -155,7 +158,7 @@ def browser_figures(quick: bool) -> list[Figure]:
                 bare = Target(base, "increment", base, base, "increment", "count", 0)
                 measured["bare"] = _measure(browser, bare, cold, taps)
             data_dir = Path(tmp)
-            host_key, table_id, join = _prepare_companion(data_dir)
+            table_id, join = _prepare_companion(data_dir)
             port = _free_port()
             argv = [
                 "-m",
@@ -168,7 +171,8 @@ def browser_figures(quick: bool) -> list[Figure]:
                 str(data_dir),
             ]
             env = {"FATEKEEPER_EXTRA_GAMES": "tests.support.tally:TALLY", "FLET_WEB_NO_CDN": "1"}
-            with _serve(argv, port, env) as base:
+            with _serve(argv, port, env, out=data_dir / "host.out") as base:
+                host_key = _host_key(data_dir / "host.out")
                 app = Target(
                     home=f"{base}/?key={host_key}",
                     ready="new-table",
@@ -179,6 +183,7 @@ def browser_figures(quick: bool) -> list[Figure]:
                     first_value=0,
                 )
                 measured["app"] = _measure(browser, app, cold, taps)
+                back = _reconnect(browser, app, 2 if quick else 8)
         finally:
             browser.close()
     bare_start, bare_tap = median(measured["bare"][0]), median(measured["bare"][1])
@@ -194,11 +199,61 @@ def browser_figures(quick: bool) -> list[Figure]:
         Figure("tap to second device, app", "ms", app_tap, details=details),
         Figure("tap to second device, bare Flet", "ms", bare_tap, details=details),
         Figure("tap to second device, app / bare", "x", app_tap / bare_tap, 1.5, details=details),
+        Figure(
+            "dropped phone shows the current table, after the network is back",
+            "s",
+            median(back),
+            1.0,
+            details={"seconds": back},
+        ),
     ]
 
 
-def _prepare_companion(data_dir: Path) -> tuple[str, str, str]:
-    """A tally table in a fresh data folder: (host key, table id, join token)."""
+def _reconnect(browser: Any, target: Target, drops: int) -> list[float]:
+    """Seconds from the network coming back (a relay between the second device and the
+    host is restored after being cut) until that device shows the change made meanwhile."""
+    from tests.support.netcut import Relay
+
+    port = int(target.device_b.split("/t/")[0].rsplit(":", 1)[1])
+    relay = Relay(port)
+    ctx_a = browser.new_context(viewport=PHONE)
+    ctx_b = browser.new_context(viewport=PHONE)
+    try:
+        a, _ = _open(ctx_a, target.device_a, target.tap)
+        b, _ = _open(ctx_b, target.device_b.replace(f":{port}/", f":{relay.port}/"), target.value)
+        value = int(b.locator(f'[flt-semantics-identifier="{target.value}"]').first.inner_text())
+        seconds = []
+        for _ in range(drops):
+            relay.cut()
+            b.wait_for_function("window.fatekeeperConnection.state() !== 'connected'")
+            _tap(a, target.tap)
+            value += 1
+            _wait_text(a, target.value, str(value))
+            b.wait_for_timeout(1000)
+            t0 = time.perf_counter()
+            relay.restore()
+            _wait_text(b, target.value, str(value))
+            seconds.append(time.perf_counter() - t0)
+        return seconds
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+        relay.close()
+
+
+def _host_key(out: Path) -> str:
+    """The host key a companion printed (each start issues a new one)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        m = re.search(r"\?key=([A-Za-z0-9_-]+)", out.read_text(errors="replace"))
+        if m:
+            return m.group(1)
+        time.sleep(0.05)
+    raise RuntimeError("the companion printed no host link")
+
+
+def _prepare_companion(data_dir: Path) -> tuple[str, str]:
+    """A tally table in a fresh data folder: (table id, join token)."""
     from companion.hub import Hub
     from companion.store import open_database
     from rules import registry
@@ -209,6 +264,7 @@ def _prepare_companion(data_dir: Path) -> tuple[str, str, str]:
     try:
         hub = Hub(db)
         table = hub.create_table("tally", {"target": 10**6}, ["Ann", "Bo"], "bench")
-        return hub.host_key, table.id, table.join_token
+        assert table.join_token is not None
+        return table.id, table.join_token
     finally:
         db.close()

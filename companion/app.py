@@ -1,22 +1,31 @@
 """The Flet app: one ``Shell`` per browser session.
 
 Every route change re-authorizes from the credential in the URL (the host key or a table
-token, see ``views.routes``), so access is decided in one place and a revoked token stops
-working at the next screen, or at once for a device already at the table (the table
-screen listens for ``Change(kind="revoked")``). Tokens are never logged.
+token, see ``views.routes``), so access is decided in one place. The same check runs again
+on every (re)connection, before every action and before every redraw of a table (see
+``Shell.allowed``), so a revoked token stops working at once, also on a phone that was
+offline when the host revoked it. Tokens are never logged.
+
+A phone that drops its connection keeps its Flet session for ``server.SESSION_TIMEOUT``;
+when it comes back, Flet resumes the session and sends it the page as the server last drew
+it, then fires ``page.on_connect``. The screen's subscription was dropped on disconnect, so
+``Shell.reconnected`` authorizes again and draws the current table, subscribed anew. After a
+longer absence (or a reload with a new session) ``main`` runs again and does the same.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 import sys
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 import flet as ft
 
-from . import theme
+from . import share, theme
 from .server import COMPLAINTS
 from .store import StorageError
 from .table import TableLoadError
@@ -46,6 +55,8 @@ class Shell:
         self.route = routes.Route("unknown")
         self.access: Any = None
         self._leave_screen: Callable[[], None] | None = None
+        self.table_screen: Any = None
+        """The table screen on show (``views.table_view.TableScreen``), if any."""
         self._failures = 0
 
     # ----- lifecycle ----------------------------------------------------------------------
@@ -56,6 +67,7 @@ class Shell:
         self.page.title = "Fatekeeper"
         self.page.on_route_change = lambda e: self.show(_route_of(e, self.page.route))
         self.page.on_disconnect = lambda _: self.leave_screen()
+        self.page.on_connect = lambda _: self.reconnected()
         self.page.on_close = lambda _: self.leave_screen()
         self.show(self.page.route)
 
@@ -88,6 +100,17 @@ class Shell:
         except Exception:  # the page itself is gone: nobody to tell
             log.debug("could not show a failure to a closed page")
 
+    def reconnected(self) -> None:
+        """The phone is back on a resumed session: what it shows is as old as the drop,
+        and it listens to nothing. Authorize again; a table screen is brought up to date
+        in place (only what changed is sent, and its tab stays), any other is drawn anew."""
+        screen = self.table_screen
+        if screen is not None and self.access is not None:
+            if self.allowed():  # if not, the "ask the host" page is already shown
+                screen.resume()
+            return
+        self.show(self.page.route)
+
     def leave_screen(self) -> None:
         """Drop the current screen's subscriptions (table updates)."""
         if self._leave_screen is not None:
@@ -114,6 +137,7 @@ class Shell:
         """Authorize ``route`` and draw its screen; anything unauthorized sees only the
         "ask the host" page."""
         self.leave_screen()
+        self.table_screen = None
         self.route = r = routes.parse(route)
         screen: ft.View
         self.access = None
@@ -173,9 +197,37 @@ class Shell:
             return rules_view.view(self, live.game.slug, r.params.get("rule"), table_id)
         return table_view.view(self, live, seat=access.seat, role=access.role)
 
+    def allowed(self) -> bool:
+        """Does this session's code still grant what it was granted when the screen was
+        drawn? If not (revoked seat or watch code, renewed host key), the "ask the host"
+        page replaces the screen and ``False`` is returned. Cheap: an open table checks
+        codes from memory."""
+        access = self.access
+        if access is None:
+            return False
+        credential = self.route.credential or ""
+        if self.hub.authorize(credential, access.table_id) == access:
+            return True
+        self.denied()
+        return False
+
+    def renew_host_key(self) -> str:
+        """Make a new host key, move this device to it (so a reload keeps working) and
+        print the new host link in the terminal; returns the new key."""
+        key = self.hub.renew_host_key()
+        self.route = dataclasses.replace(self.route, host_key=key)
+        url = share.host_url(self.base_url, key)
+        print(f"New host link (keep it to yourself): {url}", flush=True)
+        print(share.qr_terminal(url), flush=True)
+        log.info("the host key was renewed from the app")
+        # The address bar holds the old key: move it to the new one, so a reload works.
+        self.page.navigate(self.link(urlsplit(self.page.route or "/").path or "/"))
+        return key
+
     def denied(self) -> None:
         """Replace whatever is shown with the "ask the host" page (token revoked)."""
         self.leave_screen()
+        self.table_screen = None
         self.access = None
         self.page.views.clear()
         self.page.views.append(denied.view())

@@ -1,15 +1,16 @@
 """The hub: one per process, holding the roster, the tables and who may join them.
 
 Every session of the app goes through the hub, so each table is one ``LiveTable`` shared by
-all devices. Tokens are compared in constant time and never written to the log.
+all devices. Tokens are stored only as digests (``companion.codes``), compared digest to
+digest in constant time, and never written to the log. The host key is known in plain only
+to the running host: each start issues a new one (the terminal prints it), and the host can
+renew it from the app.
 """
 
 from __future__ import annotations
 
-import hmac
 import json
 import logging
-import secrets
 import threading
 import uuid
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from sqlmodel import col, func, select
 from rules import registry
 from rules.core import MalformedAction
 
-from . import plays
+from . import codes, plays
 from .store import Database, Event, GameTable, Meta, Player, PlaySeat, Seat, Snapshot
 from .store.models import now, utc
 from .table import SNAPSHOT_EVERY, LiveTable, options_to_json
@@ -30,14 +31,14 @@ from .table import SNAPSHOT_EVERY, LiveTable, options_to_json
 log = logging.getLogger(__name__)
 
 MAX_NAME = 40
-HOST_KEY = "host_key"
+HOST_KEY_HASH = "host_key_hash"
 BIN_DAYS = 30
 """A deleted table stays in the bin this long, then it is removed for good."""
 
 
 def new_token() -> str:
     """An unguessable token for a URL (128 bits)."""
-    return secrets.token_urlsafe(16)
+    return codes.new_code()
 
 
 @dataclass(frozen=True)
@@ -83,10 +84,6 @@ def clean_name(name: str, what: str = "player") -> str:
     return cleaned
 
 
-def _same(a: str, b: str) -> bool:
-    return hmac.compare_digest(a.encode("utf-8"), b.encode("utf-8"))
-
-
 class Hub:
     """The process-wide entry point to storage and tables. Thread-safe."""
 
@@ -95,26 +92,25 @@ class Hub:
         self.snapshot_every = snapshot_every
         self._lock = threading.RLock()
         self._tables: dict[str, LiveTable] = {}
-        self.host_key: str = self._host_key()
+        self.host_key: str = ""
+        """The host key in plain, for the host link; only its digest is stored."""
+        self._host_hash = ""
+        # The plain key of an earlier run is not stored anywhere, so a start issues a new
+        # one; a link from before the restart no longer opens anything.
+        self.renew_host_key()
         self.plays = plays.PlayKeeper(db)
         """Keeps a play for every table whose game is over (see ``companion.plays``)."""
         self.plays.catch_up(self.open)
         self.empty_bin()
 
-    def _host_key(self) -> str:
-        with self.db.transaction() as session:
-            meta = session.get(Meta, HOST_KEY)
-            if meta is None:
-                meta = Meta(key=HOST_KEY, value=new_token())
-                session.add(meta)
-            return meta.value
-
     def renew_host_key(self) -> str:
-        """Replace the host key (the old host link stops working) and return the new one."""
+        """Replace the host key (every device holding the old host link loses host access
+        at its next action, redraw or reconnection) and return the new one."""
         key = new_token()
+        hashed = codes.digest(key)
         with self._lock, self.db.transaction() as session:
-            session.merge(Meta(key=HOST_KEY, value=key))
-        self.host_key = key
+            session.merge(Meta(key=HOST_KEY_HASH, value=hashed))
+        self.host_key, self._host_hash = key, hashed
         return key
 
     # ----- roster ------------------------------------------------------------------------
@@ -278,6 +274,7 @@ class Hub:
 
         table_id = uuid.uuid4().hex
         moment = now()
+        join_code, seat_codes = new_token(), [new_token() for _ in names]
         with self._lock:
             with self.db.transaction() as session:
                 row = GameTable(
@@ -288,7 +285,7 @@ class Hub:
                     status="finished" if rules.outcome(start) is not None else "active",
                     created_at=moment,
                     updated_at=moment,
-                    join_token=new_token(),
+                    join_token=codes.digest(join_code),
                 )
                 session.add(row)
                 session.flush()
@@ -307,7 +304,7 @@ class Hub:
                             position=position,
                             player_id=player.id,
                             name=player.name,
-                            seat_token=new_token(),
+                            seat_token=codes.digest(seat_codes[position]),
                         )
                     )
                 # The starting state is stored too, so a later change to a game's setup
@@ -321,6 +318,7 @@ class Hub:
                     )
                 )
             table = LiveTable.load(self.db, table_id, snapshot_every=self.snapshot_every)
+            table.remember_codes(join_code, seat_codes)
             self._keep(table)
         log.info("created table %s (%s)", table_id, rules.slug)
         return table
@@ -475,12 +473,20 @@ class Hub:
 
         The host key grants host access everywhere; a table's join token grants viewing it;
         a seat token grants acting for that seat. With ``table_id``, only that table's tokens
-        are considered.
+        are considered (from memory when the table is open, so the screens may ask on every
+        redraw). Only digests are compared, each in constant time.
         """
-        if not isinstance(token, str) or not token or len(token) > 200:
+        if not codes.usable(token):
             return None
-        if _same(token, self.host_key):
+        hashed = codes.digest(token)
+        if codes.same(hashed, self._host_hash):
             return Access("host", None, None)
+        if table_id is not None:
+            with self._lock:
+                live = self._tables.get(table_id)
+            if live is not None:
+                role, seat = live.grant(hashed)
+                return Access(role, table_id, seat) if role is not None else None
         with self.db.session() as session:
             # A table in the bin admits nobody but the host.
             query = select(GameTable.id, GameTable.join_token).where(
@@ -499,10 +505,10 @@ class Hub:
         found: Access | None = None
         # Every candidate is compared, so timing does not reveal where a match was.
         for tid, join in tables:
-            if _same(token, join):
+            if codes.same(hashed, join):
                 found = Access("viewer", tid, None)
         for tid, position, seat_token in seats:
-            if _same(token, seat_token):
+            if codes.same(hashed, seat_token):
                 found = Access("seat", tid, position)
         return found
 
@@ -513,3 +519,16 @@ class Hub:
         table = self.open(table_id)
         table.revoke_tokens(new_token(), [new_token() for _ in table.seats])
         log.info("renewed the join codes of table %s", table_id)
+
+    def renew_code(self, table_id: str, seat: int | None) -> str:
+        """A new code for one seat (``None``: the watch code) of ``table_id``; the device
+        holding the old one is dropped. Used when the code was made before the host last
+        started, so only its digest is known and it cannot be shown again."""
+        table = self.open(table_id)
+        code = new_token()
+        if seat is None:
+            table.revoke_tokens(code, [None] * len(table.seats))
+        else:
+            table.revoke_tokens(None, [code if s.position == seat else None for s in table.seats])
+        log.info("renewed one code of table %s", table_id)
+        return code

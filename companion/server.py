@@ -23,6 +23,12 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
 * uvicorn accepts 16 MiB frames and waits forever for connections on shutdown; we set
   ``MAX_WS_MESSAGE`` and a graceful-shutdown timeout so SIGTERM/Ctrl-C always ends the host.
 * FastAPI serves ``/docs``, ``/redoc`` and ``/openapi.json``; they are answered 404.
+* While a phone's websocket is down, Flet's web client shows a bare "Working..." page,
+  holds every tap, and after a drop waits longer and longer between attempts (its delay
+  doubles without a limit when the host is not on localhost). ``Guard`` adds
+  ``assets/connection.js`` to the page Flet serves: it shows the connection status over
+  the screen while cut off, says that a tap there was not sent, and keeps retrying every
+  quarter second underneath, so a phone is back within a second of its network.
 """
 
 from __future__ import annotations
@@ -68,6 +74,8 @@ MAX_SESSIONS_PER_ADDRESS = 100
 """Registrations one network address may make per ``SESSION_TIMEOUT`` (each one keeps a
 session in memory that long); the host's own loopback address is not counted."""
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+PAGE_SCRIPT = b'<script src="connection.js"></script>'
+"""Added to every HTML page before ``</head>``, so it runs before Flet's client starts."""
 BLOCKED_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
 # Flet's protocol (flet.messaging.protocol.MessageAction): what a client may send.
@@ -208,6 +216,9 @@ class Guard:
         if scope["type"] == "http" and scope.get("path") in BLOCKED_PATHS:
             await _not_found(send)
             return
+        if scope["type"] == "http":
+            await self.app(scope, receive, _with_page_script(send))
+            return
         if scope["type"] != "websocket":
             await self.app(scope, receive, send)
             return
@@ -282,6 +293,39 @@ class Guard:
             gone.cancel()
             if not task.done():
                 task.cancel()
+
+
+def _with_page_script(send: Send) -> Send:
+    """``send`` for an HTTP response that adds ``PAGE_SCRIPT`` to an HTML page (the one
+    page Flet serves for every route), fixing its length; anything else passes as it is."""
+    held: dict[str, Any] = {}
+    body: list[bytes] = []
+
+    async def patched(message: Message) -> None:
+        kind = message["type"]
+        if kind == "http.response.start":
+            headers = dict(message.get("headers") or [])
+            if headers.get(b"content-type", b"").startswith(b"text/html"):
+                held["start"] = message
+                return
+        elif kind == "http.response.body" and "start" in held:
+            body.append(message.get("body", b""))
+            if message.get("more_body"):
+                return
+            page = b"".join(body)
+            if PAGE_SCRIPT not in page:
+                page = page.replace(b"</head>", PAGE_SCRIPT + b"</head>", 1)
+            start = held.pop("start")
+            headers = [
+                (k, str(len(page)).encode() if k.lower() == b"content-length" else v)
+                for k, v in start.get("headers") or []
+            ]
+            await send({**start, "headers": headers})
+            await send({"type": "http.response.body", "body": page})
+            return
+        await send(message)
+
+    return patched
 
 
 async def _close(send: Send, c: _Connection, code: int) -> None:

@@ -31,6 +31,7 @@ from sqlmodel import select as orm_select
 from rules import registry
 from rules.core import Action, Correct, Game, IllegalAction, Outcome, Verdict, to_jsonable
 
+from . import codes
 from .store import Database, Event, GameTable, Seat, Snapshot
 from .store.models import now, utc
 
@@ -201,8 +202,13 @@ class LiveTable:
         self.updated_at: datetime = utc(row.updated_at)
         ordered = sorted(seats, key=lambda s: s.position)
         self.seats: list[SeatInfo] = [SeatInfo(s.position, s.name, s.player_id) for s in ordered]
-        self.join_token: str = row.join_token
-        self.seat_tokens: list[str] = [s.seat_token for s in ordered]
+        self._join_hash: str = row.join_token
+        self._seat_hashes: list[str] = [s.seat_token for s in ordered]
+        self.join_token: str | None = None
+        """The watch code in plain when this host made it (else ``None``: only its digest
+        is stored, see ``companion.codes``)."""
+        self.seat_tokens: list[str | None] = [None] * len(ordered)
+        """Each seat's code in plain when this host made it, else ``None``."""
         self.snapshot_every = snapshot_every
         self._lock = threading.RLock()
         self._subscribers: dict[int, Subscriber] = {}
@@ -479,21 +485,50 @@ class LiveTable:
         self._drain()
         return change
 
-    def revoke_tokens(self, join_token: str, seat_tokens: list[str]) -> Change:
-        """Replace the join and seat tokens (the old ones stop working at once) and tell
-        subscribers with a ``'revoked'`` change so connected devices drop out. Used by
-        ``Hub.revoke_tokens``, which makes the new tokens."""
+    def remember_codes(self, join_token: str, seat_tokens: list[str]) -> None:
+        """Keep the plain codes of a table just created (their digests are stored)."""
+        with self._lock:
+            self.join_token = join_token
+            self.seat_tokens = list(seat_tokens)
+
+    def grant(self, hashed: str) -> tuple[str | None, int | None]:
+        """What the code with digest ``hashed`` grants at this table: ``('viewer', None)``,
+        ``('seat', position)`` or ``(None, None)``. Every digest is compared, in constant
+        time, so the timing says nothing about which one matched."""
+        with self._lock:
+            join, seats = self._join_hash, list(self._seat_hashes)
+        found: tuple[str | None, int | None] = (None, None)
+        if codes.same(hashed, join):
+            found = ("viewer", None)
+        for info, seat_hash in zip(self.seats, seats, strict=True):
+            if codes.same(hashed, seat_hash):
+                found = ("seat", info.position)
+        return found
+
+    def revoke_tokens(self, join_token: str | None, seat_tokens: list[str | None]) -> Change:
+        """Replace the join and seat tokens (``None``: keep that one; the old ones stop
+        working at once) and tell subscribers with a ``'revoked'`` change so connected
+        devices re-check their code. Only digests are stored. Used by ``Hub.revoke_tokens``
+        and ``Hub.renew_code``, which make the new tokens."""
         if len(seat_tokens) != len(self.seats):
             raise ValueError("one seat token per seat is needed")
         with self._lock:
             with self._db.write() as conn:
-                conn.execute(_SET_JOIN_TOKEN, {"tid": self.id, "token": join_token})
-                for info, token in zip(self.seats, seat_tokens, strict=True):
+                if join_token is not None:
                     conn.execute(
-                        _SET_SEAT_TOKEN, {"tid": self.id, "pos": info.position, "token": token}
+                        _SET_JOIN_TOKEN, {"tid": self.id, "token": codes.digest(join_token)}
                     )
-            self.join_token = join_token
-            self.seat_tokens = list(seat_tokens)
+                for info, token in zip(self.seats, seat_tokens, strict=True):
+                    if token is not None:
+                        conn.execute(
+                            _SET_SEAT_TOKEN,
+                            {"tid": self.id, "pos": info.position, "token": codes.digest(token)},
+                        )
+            if join_token is not None:
+                self.join_token, self._join_hash = join_token, codes.digest(join_token)
+            for i, token in enumerate(seat_tokens):
+                if token is not None:
+                    self.seat_tokens[i], self._seat_hashes[i] = token, codes.digest(token)
             change = Change(
                 self.id,
                 self.version,

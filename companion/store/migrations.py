@@ -12,6 +12,7 @@ fixes written against the connection, never against the current models).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 
 from sqlalchemy import (
@@ -29,9 +30,10 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """Version 1: meta, player, game_table, seat, event, snapshot.
-Version 2: play and play_seat; player.archived; game_table.archived and deleted_at."""
+Version 2: play and play_seat; player.archived; game_table.archived and deleted_at.
+Version 3: codes (join, seat, host key) stored as SHA-256 digests instead of the codes."""
 
 Step = Callable[[Connection], None]
 
@@ -84,7 +86,37 @@ def _to_2(conn: Connection) -> None:
     seat.create(conn)
 
 
-MIGRATIONS: dict[int, Step] = {2: _to_2}
+
+def _digest(code: str) -> str:
+    # Written out here rather than imported: a step must keep doing what it did when it
+    # was written, whatever later code does.
+    return hashlib.sha256(code.encode("utf-8")).hexdigest()
+
+
+def hash_codes(conn: Connection) -> None:
+    """2 -> 3: replace every stored code by its digest. Devices holding a code keep their
+    access (their code still matches); the plain host key is dropped, and the next host
+    start issues a new one."""
+    for table_id, code in conn.execute(text("SELECT id, join_token FROM game_table")).all():
+        conn.execute(
+            text("UPDATE game_table SET join_token = :d WHERE id = :i"),
+            {"d": _digest(code), "i": table_id},
+        )
+    for seat_id, code in conn.execute(text("SELECT id, seat_token FROM seat")).all():
+        conn.execute(
+            text("UPDATE seat SET seat_token = :d WHERE id = :i"),
+            {"d": _digest(code), "i": seat_id},
+        )
+    host = conn.execute(text("SELECT value FROM meta WHERE key = 'host_key'")).scalar()
+    if host is not None:
+        conn.execute(
+            text("INSERT INTO meta (key, value) VALUES ('host_key_hash', :d)"),
+            {"d": _digest(host)},
+        )
+        conn.execute(text("DELETE FROM meta WHERE key = 'host_key'"))
+
+
+MIGRATIONS: dict[int, Step] = {2: _to_2, 3: hash_codes}
 """Target version -> step from the version before it. Version 1 is the first shape and needs
 no step; later versions add theirs here."""
 

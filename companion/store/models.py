@@ -1,4 +1,4 @@
-"""The stored shape of the companion (schema version 2; see ``migrations``).
+"""The stored shape of the companion (schema version 3; see ``migrations``).
 
 Plain SQLModel tables, used through explicit sessions. Datetimes are stored as UTC; SQLite
 drops the zone, so readers pass them through ``utc`` before showing them.
@@ -23,7 +23,8 @@ def utc(moment: datetime) -> datetime:
 
 
 class Meta(SQLModel, table=True):
-    """Key/value facts about the database itself: ``schema_version``, ``host_key``."""
+    """Key/value facts about the database itself: ``schema_version``, ``host_key_hash``
+    (the digest of the host key; the key itself is never stored)."""
 
     __tablename__ = "meta"
 
@@ -59,6 +60,7 @@ class GameTable(SQLModel, table=True):
     version: int = 0
     head_seq: int = 0
     join_token: str = Field(max_length=64)
+    """The digest of the watch code (``companion.codes.digest``), never the code."""
     archived: bool = False
     """Hidden from the home screen's list (still openable, still in the plays)."""
     deleted_at: datetime | None = None
@@ -77,6 +79,7 @@ class Seat(SQLModel, table=True):
     player_id: int | None = Field(default=None, foreign_key="player.id")
     name: str = Field(max_length=80)
     seat_token: str = Field(max_length=64)
+    """The digest of the seat code, never the code."""
 
 
 class Event(SQLModel, table=True):

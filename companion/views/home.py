@@ -10,7 +10,7 @@ import flet as ft
 from rules import registry
 
 from .. import theme
-from . import manage
+from . import host_link, manage
 from .new_table import sentence
 
 if TYPE_CHECKING:
@@ -84,6 +84,8 @@ def view(shell: Shell) -> ft.View:
         ] or [theme.muted("No players yet.")]
 
     def add_player(_: Any) -> None:
+        if not shell.allowed():  # the host link was renewed elsewhere
+            return
         try:
             hub.add_player((name_field.value or "").strip())
         except ValueError as exc:
@@ -136,6 +138,14 @@ def view(shell: Shell) -> ft.View:
                         ft.Icons.EMOJI_EVENTS,
                         tooltip="Plays",
                         on_click=lambda _: shell.go("/plays"),
+                    ),
+                ),
+                theme.tagged(
+                    "host-link-open",
+                    ft.IconButton(
+                        ft.Icons.KEY,
+                        tooltip="Host link",
+                        on_click=lambda _: shell.page.show_dialog(host_link.dialog(shell)),
                     ),
                 ),
                 theme.tagged(

@@ -25,6 +25,11 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
     caption = ft.Text("", text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.W_600)
     url_text = ft.Text("", size=12, color=theme.MUTED)
     picker = ft.Row(wrap=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER)
+    # Only a digest of each code is stored: a code made before the host last started
+    # cannot be shown again, and the host is offered a new one instead.
+    unknown = theme.tagged(
+        "invite-new-code", ft.FilledButton("Make a new code", on_click=lambda _: renew())
+    )
 
     def draw() -> None:
         seat = chosen["seat"]
@@ -34,9 +39,18 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
         else:
             token = live.seat_tokens[seat]
             caption.value = f"Only for {live.seats[seat].name}: scan to play this seat"
-        url = share.join_url(shell.base_url, live.id, token)
-        image.src = share.qr_png_base64(url, border=4)
-        url_text.value = url
+        image.visible = token is not None
+        unknown.visible = token is None
+        if token is None:
+            caption.value = (
+                "This code was made before the host last started. Only its fingerprint is "
+                "kept, so it cannot be shown again; phones that joined with it keep working."
+            )
+            url_text.value = ""
+        else:
+            url = share.join_url(shell.base_url, live.id, token)
+            image.src = share.qr_png_base64(url, border=4)
+            url_text.value = url
         picker.controls = [
             theme.tagged(
                 "invite-everyone",
@@ -56,6 +70,11 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
 
     def pick(seat: int | None) -> None:
         chosen["seat"] = seat
+        draw()
+        dlg.update()
+
+    def renew() -> None:
+        shell.hub.renew_code(live.id, chosen["seat"])
         draw()
         dlg.update()
 
@@ -81,6 +100,7 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
                 controls=[
                     theme.tagged("invite-qr", image),
                     caption,
+                    unknown,
                     theme.tagged("invite-url", url_text),
                     picker,
                     theme.muted(

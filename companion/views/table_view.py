@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -88,6 +89,10 @@ class TableScreen:
                 ft.Icons.MENU_BOOK, tooltip="Rules", on_click=lambda _: self.open_rule("")
             ),
         )
+        # Connected, with the time this screen last drew the table. While the phone is cut
+        # off, the page's own script (assets/connection.js) covers the screen with
+        # "Reconnecting" or "Offline" instead: the server cannot draw anything then.
+        self.status = ft.Text("", size=12, color=ft.Colors.GREEN_300, max_lines=1)
         who = live.seats[seat].name if seat is not None else None
         subtitle = who or ("Host" if role == "host" else "Watching")
         self.view = ft.View(
@@ -114,7 +119,13 @@ class TableScreen:
                                 overflow=ft.TextOverflow.ELLIPSIS,
                             ),
                         ),
-                        theme.muted(subtitle, size=12),
+                        ft.Row(
+                            spacing=6,
+                            controls=[
+                                theme.muted(subtitle, size=12),
+                                theme.tagged("connection-status", self.status),
+                            ],
+                        ),
                     ],
                 ),
                 actions=actions,
@@ -142,6 +153,14 @@ class TableScreen:
     def attach(self) -> None:
         unsubscribe = self.live.subscribe(self._on_change)
         self.shell.on_leave(unsubscribe)
+        self.shell.table_screen = self
+
+    def resume(self) -> None:
+        """After a reconnection: listen again and send what changed meanwhile."""
+        self.shell.leave_screen()
+        self.attach()
+        self.render()
+        self.redraw()
 
     def _on_change(self, change: Change) -> None:
         # Any thread. Run the refresh on this page's loop; the copied context keeps the
@@ -153,10 +172,8 @@ class TableScreen:
             self.shell.leave_screen()
 
     async def _refresh(self, change: Change) -> None:
-        token = self.shell.route.token or ""
-        revoked = change.kind == "revoked" and self.role != "host"
-        if revoked and self.shell.hub.authorize(token, self.live.id) is None:
-            self.shell.denied()
+        # Every redraw re-checks this device's code: a revoked one sees nothing more.
+        if not self.shell.allowed():
             return
         if change.version != self.version or change.kind == "revoked":
             self.render()
@@ -184,6 +201,7 @@ class TableScreen:
         """Redraw everything from the table's current state for this seat."""
         live = self.live
         self.version = live.version
+        self.status.value = f"● Live · updated {datetime.now().strftime('%H:%M:%S')}"
         self.undo_btn.disabled = self.role == "viewer" or not live.can_undo
         self.redo_btn.disabled = self.role == "viewer" or not live.can_redo
         self._draw_notice(live.load_problem)
@@ -286,6 +304,8 @@ class TableScreen:
         selected = self.tab == key
 
         def pick(_: Any) -> None:
+            if not self.shell.allowed():
+                return
             self.tab = key
             self.render()
 
@@ -326,6 +346,8 @@ class TableScreen:
     def act(self, action: Action) -> None:
         """Submit ``action``; explain any refusal, and redraw only on success or staleness
         (so whatever the player typed stays on screen after a refusal)."""
+        if not self.shell.allowed():
+            return
         if self.role == "viewer":
             self.shell.toast("This device is watching: ask the host for a seat code to play.")
             return
@@ -357,6 +379,8 @@ class TableScreen:
         self._step(self.live.redo, "Nothing to redo.")
 
     def _step(self, fn: Any, empty: str) -> None:
+        if not self.shell.allowed():
+            return
         if self.role == "viewer" or self._damaged_for_guest():
             return
         try:

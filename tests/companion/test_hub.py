@@ -7,9 +7,11 @@ import re
 import threading
 
 import pytest
+from sqlmodel import select
 
+from companion import codes
 from companion.hub import Access, Hub
-from companion.store import Database
+from companion.store import Database, GameTable, Meta, Seat
 from companion.table import Actor, Change, LiveTable
 from rules.core import MalformedAction
 from tests.support.tally import Add
@@ -99,13 +101,49 @@ def test_open_shares_one_live_table(hub: Hub) -> None:
         hub.open("0" * 32)
 
 
-def test_host_key_is_persistent(db: Database) -> None:
+def test_host_key_is_renewed_and_never_stored(db: Database) -> None:
     hub = Hub(db)
-    assert len(hub.host_key) >= 22 and Hub(db).host_key == hub.host_key
+    assert len(hub.host_key) >= 22
     old = hub.host_key
     new = hub.renew_host_key()
-    assert new != old and Hub(db).host_key == new
+    assert new != old
     assert hub.authorize(old) is None and hub.authorize(new) == Access("host", None, None)
+    # Only a digest is stored, so a host started later cannot know the key: it issues its
+    # own, and the earlier link stops opening anything.
+    later = Hub(db)
+    assert later.host_key not in (old, new) and later.authorize(new) is None
+
+
+def test_only_digests_of_codes_are_stored(hub: Hub) -> None:
+    table = hub.create_table("tally", None, ["Ana", "Bo"])
+    plain = [hub.host_key, table.join_token, *table.seat_tokens]
+    with hub.db.session() as session:
+        stored = " ".join(
+            str(v)
+            for query in (select(Meta.value), select(GameTable.join_token), select(Seat.seat_token))
+            for v in session.exec(query).all()
+        )
+    assert all(code and code not in stored for code in plain)
+    assert codes.digest(table.join_token or "") in stored
+    # A host started on the same database still admits the devices (digest to digest),
+    # but cannot show codes it never saw.
+    again = Hub(hub.db).open(table.id)
+    assert again.join_token is None and again.seat_tokens == [None, None]
+    assert Hub(hub.db).authorize(table.seat_tokens[0] or "", table.id) == Access(
+        "seat", table.id, 0
+    )
+
+
+def test_one_code_can_be_renewed(hub: Hub) -> None:
+    table = hub.create_table("tally", None, ["Ana", "Bo"])
+    join, ana, bo = table.join_token, *table.seat_tokens
+    code = hub.renew_code(table.id, 1)
+    assert table.seat_tokens[1] == code and hub.authorize(bo or "", table.id) is None
+    assert hub.authorize(code, table.id) == Access("seat", table.id, 1)
+    assert hub.authorize(ana or "", table.id) == Access("seat", table.id, 0)
+    watch = hub.renew_code(table.id, None)
+    assert hub.authorize(join or "", table.id) is None
+    assert hub.authorize(watch, table.id) == Access("viewer", table.id, None)
 
 
 def test_authorize_roles(hub: Hub) -> None:
@@ -165,3 +203,43 @@ def test_seat_names_reach_the_rules_so_verdicts_name_real_people(hub: Hub) -> No
     assert live.state.players == ("Ana", "Ben")
     stored = hub.open(live.id)
     assert stored.options.players == ("Ana", "Ben")
+
+
+def test_plain_codes_of_an_older_database_are_turned_into_digests(db: Database) -> None:
+    """Schema 1 kept codes in plain; upgrading keeps every table and every device's
+    access, and leaves no code in plain (on SQLite and PostgreSQL alike)."""
+    from sqlalchemy import text
+
+    from companion.store.db import _initialise
+
+    hub = Hub(db)
+    table = hub.create_table("tally", None, ["Ana", "Bo"])
+    table.do(Add(0, 2), HOST)
+    join, seats = table.join_token or "", [t or "" for t in table.seat_tokens]
+    with db.engine.begin() as conn:  # the table as schema 1 stored it
+        conn.execute(text("UPDATE game_table SET join_token = :c"), {"c": join})
+        for position, code in enumerate(seats):
+            conn.execute(
+                text("UPDATE seat SET seat_token = :c WHERE position = :p"),
+                {"c": code, "p": position},
+            )
+        conn.execute(text("DELETE FROM meta WHERE key = 'host_key_hash'"))
+        conn.execute(text("INSERT INTO meta (key, value) VALUES ('host_key', 'plain-host-key')"))
+        conn.execute(text("UPDATE meta SET value = '1' WHERE key = 'schema_version'"))
+    _initialise(db)
+    with db.engine.connect() as conn:
+        stored = " ".join(
+            str(v)
+            for q in (
+                "SELECT value FROM meta",
+                "SELECT join_token FROM game_table",
+                "SELECT seat_token FROM seat",
+            )
+            for v in conn.execute(text(q)).scalars()
+        )
+    assert not any(code in stored for code in (join, *seats, "plain-host-key"))
+    later = Hub(db)
+    assert later.open(table.id).state.pile == 2
+    assert later.authorize(join, table.id) == Access("viewer", table.id, None)
+    assert later.authorize(seats[1], table.id) == Access("seat", table.id, 1)
+    assert later.authorize("plain-host-key") is None

@@ -111,18 +111,20 @@ def test_env_url_is_honoured(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) ->
     db.close()
 
 
-def test_reopening_keeps_data_and_host_key(tmp_path: Path) -> None:
+def test_reopening_keeps_data_and_seat_codes(tmp_path: Path) -> None:
     db, _ = open_database(data_dir=tmp_path)
     hub = Hub(db)
     table = hub.create_table("tally", None, ["Ana", "Bo"])
     table.do(Add(0, 2), HOST)
-    key = hub.host_key
+    key, seat = hub.host_key, table.seat_tokens[0]
     db.close()
     db2, notices = open_database(data_dir=tmp_path)
     hub2 = Hub(db2)
     assert notices == []
-    assert hub2.host_key == key
     assert hub2.open(table.id).state.pile == 2
+    assert hub2.authorize(seat or "", table.id) is not None
+    # The host key is stored only as a digest: a new start issues a new one.
+    assert hub2.host_key != key and hub2.authorize(key) is None
     db2.close()
 
 
@@ -139,8 +141,18 @@ def test_v1_database_written_by_raw_sql_opens(tmp_path: Path) -> None:
         f"was is kept at {kept}"
     ]
     assert inspect_sqlite_file(kept)[:2] == ("ours", 1)
+    # Upgraded to digests: the old plain host key is gone (a new one is issued), the
+    # tables and the devices' seat and watch codes still work.
+    with db.engine.connect() as conn:
+        stored = [
+            *conn.execute(text("SELECT value FROM meta")).scalars(),
+            *conn.execute(text("SELECT join_token FROM game_table")).scalars(),
+            *conn.execute(text("SELECT seat_token FROM seat")).scalars(),
+        ]
+    assert not {"old-host-key", "join-1", "seat-a", "seat-b"} & set(stored)
     hub = Hub(db)
-    assert hub.host_key == "old-host-key"
+    assert hub.host_key != "old-host-key" and hub.authorize("old-host-key") is None
+    assert hub.authorize("join-1", "t1") is not None
     assert [p.name for p in hub.players()] == ["Ana", "Bo"]
     table = hub.open("t1")
     assert table.state.pile == 5 and table.version == 2 and table.load_problem is None

@@ -149,14 +149,25 @@ class Phone:
     crashed: list[Any] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    session_id: str = ""
+    """The Flet session the host gave this phone (sent again to resume it)."""
 
     @classmethod
-    def open(cls, host: Host, route: str, *, wait_for: str | None = None) -> Phone:
+    def open(
+        cls, host: Host, route: str, *, wait_for: str | None = None, session_id: str = ""
+    ) -> Phone:
+        """Connect and register; with ``session_id``, ask to resume that session as a
+        phone coming back after a drop does."""
         phone = cls(connect(host.ws_url, max_size=None, open_timeout=10))
-        phone.send(REGISTER, {"session_id": "", "page_name": "", "page": page(route)})
+        phone.send(REGISTER, {"session_id": session_id, "page_name": "", "page": page(route)})
         if wait_for is not None:
             phone.wait(lambda _m: wait_for in phone.ids, 15, f"control {wait_for!r}")
         return phone
+
+    def reconnect(self, host: Host, route: str) -> Phone:
+        """A new connection of the same phone: it asks to resume its session. The old
+        connection must be closed first (as after a drop)."""
+        return Phone.open(host, route, session_id=self.session_id)
 
     def send(self, action: int, body: dict[str, Any]) -> None:
         self.ws.send(frame(action, body))
@@ -165,6 +176,8 @@ class Phone:
         self.send(EVENT, {"target": self.ids[identifier], "name": "click", "data": None})
 
     def _read(self, message: Any) -> None:
+        if message[0] == REGISTER and isinstance(message[1], dict):
+            self.session_id = str(message[1].get("session_id") or self.session_id)
         if message[0] == CRASHED:
             self.crashed.append(message[1])
         self._walk(message)
@@ -222,6 +235,22 @@ class Phone:
         self.wait(confirmed, timeout, f"confirmation of {identifier} = {value}")
         return time.monotonic() - start
 
+    def wait_value(self, identifier: str, value: str, timeout: float = 15) -> float:
+        """Wait for a message that shows ``value`` in ``identifier``: drawn whole (a new
+        screen) or patched (a ``value`` operation, as ``tap_and_confirm`` reads it).
+        Returns the seconds waited."""
+        start = time.monotonic()
+
+        def shows(message: Any) -> bool:
+            if message[0] == PATCH:
+                ops = message[1].get("patch", [])[1:]
+                if any(len(op) == 4 and op[2] == "value" and op[3] == value for op in ops):
+                    return True
+            return _draws(message, identifier, value)
+
+        self.wait(shows, timeout, f"{identifier} = {value}")
+        return time.monotonic() - start
+
     def drain(self, seconds: float) -> None:
         """Read (and index) whatever arrives for ``seconds``."""
         with contextlib.suppress(TimeoutError):
@@ -229,6 +258,33 @@ class Phone:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def _draws(node: Any, identifier: str, value: str) -> bool:
+    """Does ``node`` hold the control tagged ``identifier`` drawn with ``value``?"""
+    if isinstance(node, dict):
+        content = node.get("content")
+        if node.get("identifier") == identifier and isinstance(content, dict):
+            return content.get("value") == value
+        return any(_draws(v, identifier, value) for v in node.values())
+    if isinstance(node, list):
+        return any(_draws(v, identifier, value) for v in node)
+    return False
+
+
+def make_coded_table(folder: Path, target: int = 10**6) -> tuple[str, str, list[str]]:
+    """One tally table in the database of ``folder`` (before a host is started on it):
+    its id, watch code and seat codes (the host started later knows only their digests)."""
+    from companion.hub import Hub
+    from companion.store import open_database
+
+    db, _ = open_database(data_dir=folder)
+    try:
+        table = Hub(db).create_table("tally", {"target": target}, ["Ana", "Bo"], "coded")
+        assert table.join_token is not None and None not in table.seat_tokens
+        return table.id, table.join_token, [str(t) for t in table.seat_tokens]
+    finally:
+        db.close()
 
 
 def make_tables(folder: Path, count: int = 1, target: int = 10**6) -> list[str]:

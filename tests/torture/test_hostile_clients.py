@@ -246,22 +246,29 @@ def test_a_flood_does_not_stall_other_tables(host: tuple[Host, list[str]]) -> No
     assert log.count("flood") <= 1, log
 
 
-def _visit(h: Host, table_id: str) -> None:
+def _visit(h: Host, table_id: str, resume: bool = False) -> None:
+    """Open a table and leave; with ``resume``, drop the connection once and come back on
+    the same session before leaving (as a phone whose Wi-Fi blinked)."""
     phone = Phone.open(h, h.table_route(table_id), wait_for="counter-pile-value")
+    if resume:
+        phone.close()
+        phone = phone.reconnect(h, h.table_route(table_id))
+        phone.wait(lambda _m: "counter-pile-value" in phone.ids, 15, "the resumed table")
     phone.close()
 
 
 def test_closed_visits_are_freed(host: tuple[Host, list[str]]) -> None:
-    """100 visits that open a table and leave, three times over: with closed sessions freed
-    (here after 3 s), later hundreds reuse the memory of the first instead of adding."""
+    """100 visits that open a table and leave (every other one dropping and resuming its
+    session once on the way), three times over: with closed sessions freed (here after
+    3 s), later hundreds reuse the memory of the first instead of adding."""
     h, tables = host
     _visit(h, tables[0])
     time.sleep(1)
     start = h.rss_mb()
     marks = []
     for _round in range(3):
-        for _ in range(100):
-            _visit(h, tables[0])
+        for n in range(100):
+            _visit(h, tables[0], resume=n % 2 == 1)
         time.sleep(3 + 10 + 2)  # session timeout + Flet's eviction sweep + margin
         marks.append(h.rss_mb())
     first, last = marks[0] - start, marks[2] - marks[1]

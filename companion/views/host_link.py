@@ -1,0 +1,65 @@
+"""Host link (host only): the link and QR code that give host access, and renewing it.
+
+The host key is kept only as a digest, so this is the one place besides the terminal where
+the current link can be seen. Renewing makes a new key: every device holding the old link
+loses host access at its next tap, redraw or reconnection; this device moves to the new
+link at once, and the terminal prints it too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from .. import share, theme
+
+if TYPE_CHECKING:
+    from ..app import Shell
+
+QR_SIZE = 280
+
+
+def dialog(shell: Shell) -> ft.AlertDialog:
+    image = ft.Image(src="", width=QR_SIZE, height=QR_SIZE)
+    url_text = ft.Text("", size=12, color=theme.MUTED)
+    note = theme.muted("Keep this link to yourself: it opens every table as the host.", size=12)
+
+    def draw() -> None:
+        url = share.host_url(shell.base_url, shell.hub.host_key)
+        image.src = share.qr_png_base64(url, border=4)
+        url_text.value = url
+
+    def renew(_: Any) -> None:
+        shell.renew_host_key()
+        draw()
+        note.value = "New host link made: the old one no longer opens anything."
+        dlg.update()
+
+    draw()
+    dlg = ft.AlertDialog(
+        title=ft.Text("Host link"),
+        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+        content_padding=ft.Padding.only(left=16, right=16, top=16),
+        scrollable=True,
+        content=theme.tagged(
+            "host-link",
+            ft.Column(
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                controls=[
+                    theme.tagged("host-link-qr", image),
+                    theme.tagged("host-link-url", url_text),
+                    note,
+                ],
+            ),
+        ),
+        actions=[
+            theme.tagged("renew-host-key", ft.TextButton("Renew host link", on_click=renew)),
+            theme.tagged(
+                "host-link-close",
+                ft.TextButton("Close", on_click=lambda _: shell.page.pop_dialog()),
+            ),
+        ],
+    )
+    return dlg
