@@ -206,7 +206,7 @@ def test_seat_names_reach_the_rules_so_verdicts_name_real_people(hub: Hub) -> No
 
 
 def test_plain_codes_of_an_older_database_are_turned_into_digests(db: Database) -> None:
-    """Schema 1 kept codes in plain; upgrading keeps every table and every device's
+    """Schemas 1 and 2 kept codes in plain; upgrading keeps every table and every device's
     access, and leaves no code in plain (on SQLite and PostgreSQL alike)."""
     from sqlalchemy import text
 
@@ -216,7 +216,7 @@ def test_plain_codes_of_an_older_database_are_turned_into_digests(db: Database) 
     table = hub.create_table("tally", None, ["Ana", "Bo"])
     table.do(Add(0, 2), HOST)
     join, seats = table.join_token or "", [t or "" for t in table.seat_tokens]
-    with db.engine.begin() as conn:  # the table as schema 1 stored it
+    with db.engine.begin() as conn:  # the table as schema 2 stored it
         conn.execute(text("UPDATE game_table SET join_token = :c"), {"c": join})
         for position, code in enumerate(seats):
             conn.execute(
@@ -225,7 +225,7 @@ def test_plain_codes_of_an_older_database_are_turned_into_digests(db: Database) 
             )
         conn.execute(text("DELETE FROM meta WHERE key = 'host_key_hash'"))
         conn.execute(text("INSERT INTO meta (key, value) VALUES ('host_key', 'plain-host-key')"))
-        conn.execute(text("UPDATE meta SET value = '1' WHERE key = 'schema_version'"))
+        conn.execute(text("UPDATE meta SET value = '2' WHERE key = 'schema_version'"))
     _initialise(db)
     with db.engine.connect() as conn:
         stored = " ".join(
