@@ -162,3 +162,16 @@ def test_two_athenas_offer_any_attribute_against_any_bot_divine_athena() -> None
     tap(root, "bot-encounter")
     ch = t.state.challenge
     assert ch is not None and (ch.attribute, ch.against, ch.dice) == ("battle", "navigation", 7)
+
+
+def test_own_muses_and_fates_join_the_odds_only_on_the_owners_phone() -> None:
+    state = edit_hero(two_heroes(), 0, place=Place("quest", site=3), divine=("fates",))
+    t = Table(state)
+    root = t.panel()
+    tap(root, "bot-foe-Medusa")
+    tap(root, "bot-attr-navigation")
+    tap(root, "bot-encounter")
+    t.seat = 0
+    assert "With your 0 Muses and 1 Fates" in texts(find(t.panel(), "bot-odds"))
+    t.seat = 1
+    assert "Fates" not in texts(find(t.panel(), "bot-odds"))

@@ -25,8 +25,9 @@ def pct(p: Fraction) -> str:
     return f"{value:.1f}%"
 
 
-def odds_lines(ch: Challenge, crew: int) -> list[str]:
-    """What the next roll and the rest of the fight hold, exactly computed."""
+def odds_lines(ch: Challenge, crew: int, muses: int = 0, fates: int = 0) -> list[str]:
+    """What the next roll and the rest of the fight hold, exactly computed; ``muses`` and
+    ``fates`` are the fighter's own counters, known only on her phone."""
     left = ch.need - ch.successes
     dice = min(ch.dice, odds.MAX_DICE)
     if left < 1 or left > odds.MAX_NEED:
@@ -41,6 +42,19 @@ def odds_lines(ch: Challenge, crew: int) -> list[str]:
         f"Fighting to the end wins: {pct(never.chance('won'))}",
         f"Crew lost (fighting on): {spread}",
     ]
+    if muses or fates:
+        mine = odds.play_rounds(
+            dice,
+            left,
+            min(crew, odds.MAX_CREW),
+            ares=ch.ares,
+            muses=min(muses, odds.MAX_DIVINE),
+            fates=min(fates, odds.MAX_DIVINE),
+        ).never_retreating()
+        lines.append(
+            f"With your {muses} Muses and {fates} Fates (played when a roll falls short): "
+            f"wins {pct(mine.chance('won'))}"
+        )
     if crew > 1:
         once = rounds.retreating_after(1)
         lines.append(
@@ -86,7 +100,7 @@ def walkthrough(state: BotState) -> ft.Control:
                 ),
             )
         )
-    lines = odds_lines(ch, hero.crew)
+    lines = odds_lines(ch, hero.crew, hero.divine.count("muses"), hero.divine.count("fates"))
     rows.append(
         tag(
             "bot-odds",
