@@ -51,8 +51,6 @@ def invariants(state: BotState) -> list[str]:
             out.append(f"{name}'s crew {hero.crew} is outside 0..6")
         if not 0 <= hero.prophecy <= data.MAX_PROPHECY:
             out.append(f"{name}'s prophecy {hero.prophecy} is outside 0..6")
-        if hero.crew == 0 and (hero.gear is not None or hero.ally is not None):
-            out.append(f"{name} has no crew but keeps gear or an ally")
         if any(s not in data.QUEST_SITES for s in hero.shields):
             out.append(f"{name} has a quest on a shield other than 1..6")
         if len(hero.shields) > data.QUESTS_TO_WIN:

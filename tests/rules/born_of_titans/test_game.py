@@ -126,6 +126,20 @@ def test_bot_move_cost_and_no_crew() -> None:
     assert state.turn == 1  # one action without crew
 
 
+def test_bot_no_crew_loses_gear_and_ally_but_may_gain_new_ones() -> None:
+    state = edit_hero(two_heroes(), 0, ally=BELLEROPHON, gear=Stats("Argo", 0, 1, 0), crew=1)
+    state = play(state, Move(0, 1, 1, 0, Place("city", "Thebes")))
+    hydra = Reveal("monster", "Hydra", 9, 0, 0)
+    state = play(state, Encounter(0, attribute="battle", reveal=hydra), Roll(0, 0))
+    ann = state.heroes[0]
+    assert ann.crew == 0 and ann.ally is None and ann.gear is None  # bot.turn.no-crew
+    state = play(state, EndTurn(1))
+    assert actions_left(state) == 1  # one action without crew
+    state = edit_hero(state, 0, place=Place("city", "Sparta"))
+    state = play(state, Encounter(0, reveal=Reveal("ally", "Castor", 1, 1, 1)))
+    assert state.heroes[0].ally == Stats("Castor", 1, 1, 1)  # the rule strips, never forbids
+
+
 def test_bot_challenge_retreat_defeat_and_healing() -> None:
     state = two_heroes()
     state = play(state, Move(0, 1, 1, 0, Place("city", "Thebes")))
