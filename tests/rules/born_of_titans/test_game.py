@@ -135,7 +135,7 @@ def test_bot_no_crew_loses_gear_and_ally_but_may_gain_new_ones() -> None:
     assert ann.crew == 0 and ann.ally is None and ann.gear is None  # bot.turn.no-crew
     state = play(state, EndTurn(1))
     assert actions_left(state) == 1  # one action without crew
-    state = edit_hero(state, 0, place=Place("city", "Sparta"))
+    state = edit_hero(state, 0, place=Place("city", "Sparta"), inside=False)
     state = play(state, Encounter(0, reveal=Reveal("ally", "Castor", 1, 1, 1)))
     assert state.heroes[0].ally == Stats("Castor", 1, 1, 1)  # the rule strips, never forbids
 
