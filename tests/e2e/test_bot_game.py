@@ -83,6 +83,7 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     # Bo rolled lowest: he picks first and moves last.
     press(host, "bot-lowest-1")
     until(bo, "bot-status", "Bo picks a hero")
+    until(bo, "bot-order", "Turn order: Ann → Bo")
     press(bo, "bot-suggest-Cyrene")
     fill(bo, "bot-crew-name", "Argonauts")
     press(bo, "bot-pick")

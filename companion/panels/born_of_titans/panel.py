@@ -56,6 +56,7 @@ from .look import choice, tag
 
 ATTRS = ("battle", "navigation", "wits")
 PLACE_KINDS = ("quest", "city", "oracle", "sea", "underworld", "point")
+PLACE_LABELS = {"sea": "Sea monster", "point": "A point"}
 REVEAL_KINDS = (
     "monster",
     "ally",
@@ -256,6 +257,8 @@ class BotPanel:
             text = "Starting sites and first quests"
         elif s.phase == "play":
             text = f"{self.names[s.turn]} to play · {actions_left(s)} action(s) left"
+            if s.challenge is not None:
+                text = f"{self.names[s.turn]} is in a challenge"
         else:
             text = "The game is over"
         return ft.Column(
@@ -263,6 +266,19 @@ class BotPanel:
             controls=[
                 tag("bot-status", ft.Text(text, size=18, weight=ft.FontWeight.W_600)),
                 tag("bot-version", theme.muted(f"Move {self.ctx.version}", 12)),
+                *(
+                    [
+                        tag(
+                            "bot-order",
+                            theme.muted(
+                                "Turn order: " + " → ".join(self.names[x] for x in s.play_order()),
+                                12,
+                            ),
+                        )
+                    ]
+                    if s.first_selector >= 0
+                    else []
+                ),
             ],
         )
 
@@ -512,13 +528,11 @@ class BotPanel:
         what, foe = facing(s, seat)
         if what:
             out += self._encounter(seat, what, foe)
-        out += self._move(seat)
         place = hero.place
         if place is not None and place.kind == "city" and hero.inside:
-            out.append(ft.Text("In the city", size=16, weight=ft.FontWeight.W_600))
-            out += self.commit(
-                "bot-recruit", "Recruit 2 crew", Recruit(seat, min(2, max(1, 6 - hero.crew)))
-            )
+            hire = min(2, max(1, 6 - hero.crew))
+            out.append(ft.Text(f"In {place.name}", size=16, weight=ft.FontWeight.W_600))
+            out += self.commit("bot-recruit", f"Recruit {hire} crew", Recruit(seat, hire))
             kinds = [
                 choice(f"bot-keep-{k}", k.capitalize(), self.picks.divine == k, self.set(divine=k))
                 for k in data.DIVINE_KINDS
@@ -531,6 +545,7 @@ class BotPanel:
                 )  # type: ignore[arg-type]
         if place is not None and place.kind == "oracle":
             out += self.commit("bot-oracle", "Consult the oracle", Oracle(seat))
+        out += self._move(seat)
         out += self.commit("bot-end-turn", "End turn", EndTurn(seat), show=False)
         return out
 
@@ -547,7 +562,12 @@ class BotPanel:
                 wrap=True,
                 spacing=4,
                 controls=[
-                    choice(f"bot-to-{k}", k.capitalize(), p.kind == k, self.set(kind=k))
+                    choice(
+                        f"bot-to-{k}",
+                        PLACE_LABELS.get(k, k.capitalize()),
+                        p.kind == k,
+                        self.set(kind=k),
+                    )
                     for k in PLACE_KINDS
                 ],
             ),
