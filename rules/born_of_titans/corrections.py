@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
 from . import data
@@ -96,11 +95,6 @@ def state_problems(state: BotState) -> list[str]:
     if state.challenge is not None and not 0 <= state.challenge.seat < state.n:
         return ["a challenge names a seat that does not exist"]
     return []
-
-
-def counters_by_seat(state: BotState) -> Mapping[int, int]:
-    """How many divine counters each seat holds (what every phone may see)."""
-    return {seat: len(h.divine) for seat, h in enumerate(state.heroes)}
 
 
 def redact(state: BotState, seat: int | None) -> BotState:

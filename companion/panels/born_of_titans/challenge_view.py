@@ -109,8 +109,10 @@ def walkthrough(state: BotState) -> ft.Control:
                 border_radius=8,
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 content=ft.Column(
-                    [ft.Text("Odds before this roll", size=13, weight=ft.FontWeight.W_600)]
-                    + [ft.Text(line, size=13) for line in lines],
+                    [
+                        ft.Text("Odds before this roll", size=13, weight=ft.FontWeight.W_600),
+                        *(ft.Text(line, size=13) for line in lines),
+                    ],
                     spacing=2,
                 ),
             ),

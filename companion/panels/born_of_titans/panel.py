@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -95,7 +96,6 @@ class _Picks:
     divine: str = ""
     target: int = -1
     pair: bool = False
-    shown: int | None = None
     edit_slot: str = ""
     edit_name: str = ""
     edit_vals: list[int] = field(default_factory=lambda: [0, 0, 0])
@@ -388,7 +388,7 @@ class BotPanel:
         return out + self.commit("bot-pick", "Take this hero", action)
 
     def _site_buttons(self, prefix: str, make: Callable[[int], Action]) -> ft.Control:
-        buttons = []
+        buttons: list[ft.Control] = []
         for site in data.QUEST_SITES:
             action = make(site)
             ok = self.ctx.check(action).legal and self.ctx.can_act
@@ -412,22 +412,14 @@ class BotPanel:
         for seat in range(s.n):
             if s.heroes[seat].place is None and self.may_act_for(seat):
                 out.append(ft.Text(f"{self.names[seat]} starts on quest site:", size=14))
-                out.append(
-                    self._site_buttons(
-                        f"bot-start-{seat}", lambda site, seat=seat: StartSite(seat, site)
-                    )
-                )
+                out.append(self._site_buttons(f"bot-start-{seat}", partial(StartSite, seat)))
         for placer in range(s.n):
             owner = s.right_of(placer)
             if not s.heroes[owner].quest_site and self.may_act_for(placer):
                 out.append(
                     ft.Text(f"{self.names[placer]} places {self.names[owner]}'s quest on:", size=14)
                 )
-                out.append(
-                    self._site_buttons(
-                        f"bot-quest-{placer}", lambda site, p=placer: PlaceQuest(p, site)
-                    )
-                )
+                out.append(self._site_buttons(f"bot-quest-{placer}", partial(PlaceQuest, placer)))
         return out or [theme.muted("Waiting for the other players.")]
 
     def _play(self) -> list[ft.Control]:
@@ -540,9 +532,8 @@ class BotPanel:
             out.append(theme.muted("Sacrifice: which of the two drawn do you keep?", 13))
             out.append(ft.Row(kinds, wrap=True, spacing=4))
             if self.picks.divine:
-                out += self.commit(
-                    "bot-sacrifice", "Sacrifice", Sacrifice(seat, self.picks.divine), show=False
-                )  # type: ignore[arg-type]
+                keep = Sacrifice(seat, self.picks.divine)  # type: ignore[arg-type]
+                out += self.commit("bot-sacrifice", "Sacrifice", keep, show=False)
         if place is not None and place.kind == "oracle":
             out += self.commit("bot-oracle", "Consult the oracle", Oracle(seat))
         out += self._move(seat)
