@@ -76,6 +76,8 @@ def invariants(state: BotState) -> list[str]:
             out.append("a challenge is fought outside its hero's turn")
         if ch.successes >= ch.need:
             out.append("a challenge goes on after its foe was beaten")
+        if len(ch.losses) != len(ch.rolls) or sum(ch.losses) != ch.crew_lost:
+            out.append("a challenge's crew losses do not match its rolls")
     if state.phase == "over" and not state.finished:
         out.append("the game is over without a winner")
     return out

@@ -113,7 +113,9 @@ def test_challenge_walkthrough_with_odds_before_each_roll() -> None:
     tap(root, "bot-roll")
     assert t.state.heroes[0].crew == 5  # the short roll cost one crew
     root = t.panel()
-    assert "Roll 1: 4 successes (total 4)" in texts(find(root, "bot-roll-0"))
+    assert "Roll 1: 4 successes (total 4) — the foe strikes, 1 crew lost" in texts(
+        find(root, "bot-roll-0")
+    )
     assert "This roll beats it: 77.3%" in texts(find(root, "bot-odds"))  # 3+ of 7: 99/128
     tap(root, "bot-retreat")
     assert t.state.challenge is None and t.state.heroes[0].place == Place("quest", site=3)
@@ -132,7 +134,6 @@ def test_verdicts_are_shown_before_committing() -> None:
     root = t.panel()
     verdict = texts(find(root, "bot-move-verdict"))
     assert "Not allowed" in verdict and "bot.move.cost" in verdict
-
 
 
 def test_typed_values_are_fixed_through_a_checked_action_bot_values_edit() -> None:

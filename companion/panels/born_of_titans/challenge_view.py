@@ -92,11 +92,14 @@ def walkthrough(state: BotState) -> ft.Control:
     running = 0
     for k, got in enumerate(ch.rolls):
         running += got
+        lost = ch.losses[k] if k < len(ch.losses) else 0
         rows.append(
             tag(
                 f"bot-roll-{k}",
                 ft.Text(
-                    f"Roll {k + 1}: {got} successes (total {running}) — the foe strikes", size=13
+                    f"Roll {k + 1}: {got} successes (total {running}) — the foe strikes, "
+                    f"{lost} crew lost",
+                    size=13,
                 ),
             )
         )

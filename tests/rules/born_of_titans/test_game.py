@@ -173,6 +173,7 @@ def test_bot_sea_monsters_are_immortal_and_ares_kills_three() -> None:
     state = edit_hero(state, 1, divine=("ares", "ares"))
     state = play(state, PlayDivine(1, "ares", 0, pair=True), Roll(0, 1))
     assert state.heroes[0].crew == 3
+    assert state.challenge is not None and state.challenge.losses == (3,)
     state = play(state, Roll(0, 4))
     assert state.heroes[0].prophecy == 0
     assert state.sea_monsters["Strait"] == Foe("Sirens", "sea", 0, 0, 5)
