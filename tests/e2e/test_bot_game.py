@@ -162,3 +162,8 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     until(host, "bot-divine-1", "Divine counters: 1 face down")
     assert BO_SECRET not in html(host)
     shot(bo, "own-divine")
+    until(host, "bot-site-6", "Ann's quest: face down")
+    if SHOTS:
+        host.page.mouse.move(195, 500)
+        host.page.mouse.wheel(0, 1400)
+        shot(host, "sites")

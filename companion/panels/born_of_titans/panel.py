@@ -147,7 +147,7 @@ class BotPanel:
             parts.insert(1, self._placings())
         for seat in range(s.n):
             parts.append(sheet.crew_sheet(s, seat, own=self.ctx.seat == seat))
-        if s.phase in ("play", "over"):
+        if s.phase in ("sites", "play", "over"):
             parts.append(sheet.quest_sites(s))
         secrets = self._divine_section()
         if secrets is not None:
