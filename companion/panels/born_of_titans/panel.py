@@ -77,6 +77,7 @@ class _Picks:
     vals: list[int] = field(default_factory=lambda: [3, 3, 3])
     crew_name: str = ""
     crew_vals: list[int] = field(default_factory=lambda: [1, 1, 1])
+    gear_vals: list[int] = field(default_factory=lambda: [0, 0, 0])
     courses: int = 0
     sea: int = 0
     land: int = 0
@@ -466,10 +467,12 @@ class BotPanel:
         )
         out.append(self.text_field("bot-gear-name", "Gear", "name"))
         out.append(
-            self.values_form("bot-gear", "vals", ("Battle", "Navigation", "Wits"), data.MAX_VALUE)
+            self.values_form(
+                "bot-gear", "gear_vals", ("Battle", "Navigation", "Wits"), data.MAX_VALUE
+            )
         )
         return out + self.commit(
-            "bot-draw-gear", "Take this gear", DrawGear(seat, Stats(p.name.strip(), *p.vals))
+            "bot-draw-gear", "Take this gear", DrawGear(seat, Stats(p.name.strip(), *p.gear_vals))
         )
 
     def _refill(self, seat: int) -> list[ft.Control]:
