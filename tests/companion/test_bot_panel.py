@@ -69,6 +69,7 @@ class Table:
             act=self.act,
             check=lambda a: GAME.check(self.state, a),
             show_verdict=lambda v: None,
+            reveal=(lambda seat: GAME.redact(self.state, seat)) if self.seat is None else None,
         )
         return build_panel(ctx)
 
@@ -176,3 +177,11 @@ def test_own_muses_and_fates_join_the_odds_only_on_the_owners_phone() -> None:
     assert "With your 0 Muses and 1 Fates" in texts(find(t.panel(), "bot-odds"))
     t.seat = 1
     assert "Fates" not in texts(find(t.panel(), "bot-odds"))
+
+
+def test_shared_phone_names_a_seats_counters_only_after_the_hand_over() -> None:
+    state = edit_hero(two_heroes(), 1, divine=("muses",))
+    root = Table(state).panel()
+    assert "Muses" not in texts(root)
+    tap(root, "bot-show-divine-1")
+    assert "Your divine counters: Muses" in texts(root)
