@@ -82,6 +82,8 @@ def test_bot_example_of_play_atalanta_and_medusa() -> None:
     state = play(state, Roll(0, 4))
     assert state.heroes[0].crew == 5
     state = play(state, Roll(0, 2))
+    # Six crew less two strikes: four, as the later recruit from shield 4 to 6 confirms
+    # (bot.assume.example-crew).
     assert state.heroes[0].crew == 4 and state.challenge is not None
     assert state.challenge.successes == 6
     verdict = GAME.check(state, Roll(0, 5))
