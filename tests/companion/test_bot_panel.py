@@ -185,3 +185,24 @@ def test_shared_phone_names_a_seats_counters_only_after_the_hand_over() -> None:
     assert "Muses" not in texts(root)
     tap(root, "bot-show-divine-1")
     assert "Your divine counters: Muses" in texts(root)
+
+
+def test_placings_after_the_third_quest_bot_end_win() -> None:
+    state = edit_hero(two_heroes(), 0, shields={1: "Hydra", 2: "Sirens"})
+    state = edit_hero(state, 0, place=Place("quest", site=3))
+    state = replace(state, hubris_first=True, hubris_second=True)
+    t = Table(state)
+    root = t.panel()
+    tap(root, "bot-foe-Medusa")
+    tap(root, "bot-attr-navigation")
+    tap(root, "bot-encounter")
+    root = t.panel()
+    for _ in range(7):
+        tap(root, "bot-successes-plus")
+    tap(root, "bot-roll")
+    root = t.panel()
+    assert "1st  Ann (Atalanta): 3 quests (shields 1: Hydra, 2: Sirens, 3: Medusa)" in texts(
+        find(root, "bot-place-0")
+    )
+    assert "2nd  Bea (Cyrene)" in texts(find(root, "bot-place-1"))
+    assert "Ann wins" in texts(find(root, "bot-winner"))
