@@ -348,7 +348,9 @@ def do_roll(state: BotState, act: Roll) -> tuple[BotState, Effects]:
     if hero.crew == 0 and loss > 0:
         effects.append(f"{who(state, act.seat)} has no crew left to lose")
     state = set_crew(state, act.seat, hero.crew - loss, effects)
-    state = replace(state, challenge=replace(ch, crew_lost=ch.crew_lost + lost))
+    state = replace(
+        state, challenge=replace(ch, crew_lost=ch.crew_lost + lost, losses=(*ch.losses, lost))
+    )
     if state.heroes[act.seat].crew == 0 and loss > 0:
         return defeat(state, act.seat, effects), effects
     return state, effects

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
 from . import data
@@ -51,8 +50,6 @@ def invariants(state: BotState) -> list[str]:
             out.append(f"{name}'s crew {hero.crew} is outside 0..6")
         if not 0 <= hero.prophecy <= data.MAX_PROPHECY:
             out.append(f"{name}'s prophecy {hero.prophecy} is outside 0..6")
-        if hero.crew == 0 and (hero.gear is not None or hero.ally is not None):
-            out.append(f"{name} has no crew but keeps gear or an ally")
         if any(s not in data.QUEST_SITES for s in hero.shields):
             out.append(f"{name} has a quest on a shield other than 1..6")
         if len(hero.shields) > data.QUESTS_TO_WIN:
@@ -79,6 +76,8 @@ def invariants(state: BotState) -> list[str]:
             out.append("a challenge is fought outside its hero's turn")
         if ch.successes >= ch.need:
             out.append("a challenge goes on after its foe was beaten")
+        if len(ch.losses) != len(ch.rolls) or sum(ch.losses) != ch.crew_lost:
+            out.append("a challenge's crew losses do not match its rolls")
     if state.phase == "over" and not state.finished:
         out.append("the game is over without a winner")
     return out
@@ -98,11 +97,6 @@ def state_problems(state: BotState) -> list[str]:
     if state.challenge is not None and not 0 <= state.challenge.seat < state.n:
         return ["a challenge names a seat that does not exist"]
     return []
-
-
-def counters_by_seat(state: BotState) -> Mapping[int, int]:
-    """How many divine counters each seat holds (what every phone may see)."""
-    return {seat: len(h.divine) for seat, h in enumerate(state.heroes)}
 
 
 def redact(state: BotState, seat: int | None) -> BotState:

@@ -68,7 +68,9 @@ def check_divine(state: BotState, act: PlayDivine) -> Verdict:
         if act.target != act.seat:
             return Verdict.no("Hera is played on her owner.", rule)
         if state.hubris == act.seat:
-            return Verdict.ok(f"{target} throws away Hubris.", rule, "bot.divine.play")
+            return Verdict.ok(
+                f"{target} throws away Hubris.", rule, "bot.divine.play", "bot.assume.hubris-gone"
+            )
     if act.pair and act.divine in ("aphrodite", "ares"):
         if ch is None or ch.seat != act.target:
             return Verdict.no(f"{target} is not in a challenge.", rule)

@@ -11,7 +11,10 @@ from .state import BotState
 
 def complete_quest(state: BotState, seat: int, effects: Effects) -> BotState:
     """``seat`` has beaten her current quest: it goes on the shield of its site, her gear and
-    ally go, hubris may move, and either she has won/finished or her next steps fall due."""
+    ally go, hubris may move, and either she has won/finished or her next steps fall due.
+    Hubris moves only when the game's first quest is completed and when a hero first reaches
+    two, so once thrown away it stays out until then, and for good after
+    (bot.assume.hubris-gone)."""
     hero = state.heroes[seat]
     assert hero.quest is not None
     shield = hero.quest_origin or hero.quest_site

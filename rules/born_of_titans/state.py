@@ -127,6 +127,8 @@ class Challenge:
     dice: int
     prophecy: int = 0
     rolls: tuple[int, ...] = ()
+    losses: tuple[int, ...] = ()
+    """Crew lost after each short roll, in order (one entry per roll that fell short)."""
     crew_lost: int = 0
     ares: bool = False
     invincible: bool = False

@@ -69,6 +69,7 @@ class Table:
             act=self.act,
             check=lambda a: GAME.check(self.state, a),
             show_verdict=lambda v: None,
+            reveal=(lambda seat: GAME.redact(self.state, seat)) if self.seat is None else None,
         )
         return build_panel(ctx)
 
@@ -113,7 +114,9 @@ def test_challenge_walkthrough_with_odds_before_each_roll() -> None:
     tap(root, "bot-roll")
     assert t.state.heroes[0].crew == 5  # the short roll cost one crew
     root = t.panel()
-    assert "Roll 1: 4 successes (total 4)" in texts(find(root, "bot-roll-0"))
+    assert "Roll 1: 4 successes (total 4) — the foe strikes, 1 crew lost" in texts(
+        find(root, "bot-roll-0")
+    )
     assert "This roll beats it: 77.3%" in texts(find(root, "bot-odds"))  # 3+ of 7: 99/128
     tap(root, "bot-retreat")
     assert t.state.challenge is None and t.state.heroes[0].place == Place("quest", site=3)
@@ -132,7 +135,6 @@ def test_verdicts_are_shown_before_committing() -> None:
     root = t.panel()
     verdict = texts(find(root, "bot-move-verdict"))
     assert "Not allowed" in verdict and "bot.move.cost" in verdict
-
 
 
 def test_typed_values_are_fixed_through_a_checked_action_bot_values_edit() -> None:
@@ -162,3 +164,45 @@ def test_two_athenas_offer_any_attribute_against_any_bot_divine_athena() -> None
     tap(root, "bot-encounter")
     ch = t.state.challenge
     assert ch is not None and (ch.attribute, ch.against, ch.dice) == ("battle", "navigation", 7)
+
+
+def test_own_muses_and_fates_join_the_odds_only_on_the_owners_phone() -> None:
+    state = edit_hero(two_heroes(), 0, place=Place("quest", site=3), divine=("fates",))
+    t = Table(state)
+    root = t.panel()
+    tap(root, "bot-foe-Medusa")
+    tap(root, "bot-attr-navigation")
+    tap(root, "bot-encounter")
+    t.seat = 0
+    assert "With your 0 Muses and 1 Fates" in texts(find(t.panel(), "bot-odds"))
+    t.seat = 1
+    assert "Fates" not in texts(find(t.panel(), "bot-odds"))
+
+
+def test_shared_phone_names_a_seats_counters_only_after_the_hand_over() -> None:
+    state = edit_hero(two_heroes(), 1, divine=("muses",))
+    root = Table(state).panel()
+    assert "Muses" not in texts(root)
+    tap(root, "bot-show-divine-1")
+    assert "Your divine counters: Muses" in texts(root)
+
+
+def test_placings_after_the_third_quest_bot_end_win() -> None:
+    state = edit_hero(two_heroes(), 0, shields={1: "Hydra", 2: "Sirens"})
+    state = edit_hero(state, 0, place=Place("quest", site=3))
+    state = replace(state, hubris_first=True, hubris_second=True)
+    t = Table(state)
+    root = t.panel()
+    tap(root, "bot-foe-Medusa")
+    tap(root, "bot-attr-navigation")
+    tap(root, "bot-encounter")
+    root = t.panel()
+    for _ in range(7):
+        tap(root, "bot-successes-plus")
+    tap(root, "bot-roll")
+    root = t.panel()
+    assert "1st  Ann (Atalanta): 3 quests (shields 1: Hydra, 2: Sirens, 3: Medusa)" in texts(
+        find(root, "bot-place-0")
+    )
+    assert "2nd  Bea (Cyrene)" in texts(find(root, "bot-place-1"))
+    assert "Ann wins" in texts(find(root, "bot-winner"))

@@ -83,6 +83,7 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     # Bo rolled lowest: he picks first and moves last.
     press(host, "bot-lowest-1")
     until(bo, "bot-status", "Bo picks a hero")
+    until(bo, "bot-order", "Turn order: Ann → Bo")
     press(bo, "bot-suggest-Cyrene")
     fill(bo, "bot-crew-name", "Argonauts")
     press(bo, "bot-pick")
@@ -161,3 +162,8 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     until(host, "bot-divine-1", "Divine counters: 1 face down")
     assert BO_SECRET not in html(host)
     shot(bo, "own-divine")
+    until(host, "bot-site-6", "Ann's quest: face down")
+    if SHOTS:
+        host.page.mouse.move(195, 500)
+        host.page.mouse.wheel(0, 1400)
+        shot(host, "sites")

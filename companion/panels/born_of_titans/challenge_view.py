@@ -25,8 +25,9 @@ def pct(p: Fraction) -> str:
     return f"{value:.1f}%"
 
 
-def odds_lines(ch: Challenge, crew: int) -> list[str]:
-    """What the next roll and the rest of the fight hold, exactly computed."""
+def odds_lines(ch: Challenge, crew: int, muses: int = 0, fates: int = 0) -> list[str]:
+    """What the next roll and the rest of the fight hold, exactly computed; ``muses`` and
+    ``fates`` are the fighter's own counters, known only on her phone."""
     left = ch.need - ch.successes
     dice = min(ch.dice, odds.MAX_DICE)
     if left < 1 or left > odds.MAX_NEED:
@@ -41,6 +42,19 @@ def odds_lines(ch: Challenge, crew: int) -> list[str]:
         f"Fighting to the end wins: {pct(never.chance('won'))}",
         f"Crew lost (fighting on): {spread}",
     ]
+    if muses or fates:
+        mine = odds.play_rounds(
+            dice,
+            left,
+            min(crew, odds.MAX_CREW),
+            ares=ch.ares,
+            muses=min(muses, odds.MAX_DIVINE),
+            fates=min(fates, odds.MAX_DIVINE),
+        ).never_retreating()
+        lines.append(
+            f"With your {muses} Muses and {fates} Fates (played when a roll falls short): "
+            f"wins {pct(mine.chance('won'))}"
+        )
     if crew > 1:
         once = rounds.retreating_after(1)
         lines.append(
@@ -78,15 +92,18 @@ def walkthrough(state: BotState) -> ft.Control:
     running = 0
     for k, got in enumerate(ch.rolls):
         running += got
+        lost = ch.losses[k] if k < len(ch.losses) else 0
         rows.append(
             tag(
                 f"bot-roll-{k}",
                 ft.Text(
-                    f"Roll {k + 1}: {got} successes (total {running}) — the foe strikes", size=13
+                    f"Roll {k + 1}: {got} successes (total {running}) — the foe strikes, "
+                    f"{lost} crew lost",
+                    size=13,
                 ),
             )
         )
-    lines = odds_lines(ch, hero.crew)
+    lines = odds_lines(ch, hero.crew, hero.divine.count("muses"), hero.divine.count("fates"))
     rows.append(
         tag(
             "bot-odds",
@@ -95,8 +112,10 @@ def walkthrough(state: BotState) -> ft.Control:
                 border_radius=8,
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 content=ft.Column(
-                    [ft.Text("Odds before this roll", size=13, weight=ft.FontWeight.W_600)]
-                    + [ft.Text(line, size=13) for line in lines],
+                    [
+                        ft.Text("Odds before this roll", size=13, weight=ft.FontWeight.W_600),
+                        *(ft.Text(line, size=13) for line in lines),
+                    ],
                     spacing=2,
                 ),
             ),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -56,6 +57,7 @@ from .look import choice, tag
 
 ATTRS = ("battle", "navigation", "wits")
 PLACE_KINDS = ("quest", "city", "oracle", "sea", "underworld", "point")
+PLACE_LABELS = {"sea": "Sea monster", "point": "A point"}
 REVEAL_KINDS = (
     "monster",
     "ally",
@@ -75,6 +77,7 @@ class _Picks:
     vals: list[int] = field(default_factory=lambda: [3, 3, 3])
     crew_name: str = ""
     crew_vals: list[int] = field(default_factory=lambda: [1, 1, 1])
+    gear_vals: list[int] = field(default_factory=lambda: [0, 0, 0])
     courses: int = 0
     sea: int = 0
     land: int = 0
@@ -94,7 +97,6 @@ class _Picks:
     divine: str = ""
     target: int = -1
     pair: bool = False
-    shown: int | None = None
     edit_slot: str = ""
     edit_name: str = ""
     edit_vals: list[int] = field(default_factory=lambda: [0, 0, 0])
@@ -146,7 +148,7 @@ class BotPanel:
             parts.insert(1, self._placings())
         for seat in range(s.n):
             parts.append(sheet.crew_sheet(s, seat, own=self.ctx.seat == seat))
-        if s.phase in ("play", "over"):
+        if s.phase in ("sites", "play", "over"):
             parts.append(sheet.quest_sites(s))
         secrets = self._divine_section()
         if secrets is not None:
@@ -256,6 +258,8 @@ class BotPanel:
             text = "Starting sites and first quests"
         elif s.phase == "play":
             text = f"{self.names[s.turn]} to play · {actions_left(s)} action(s) left"
+            if s.challenge is not None:
+                text = f"{self.names[s.turn]} is in a challenge"
         else:
             text = "The game is over"
         return ft.Column(
@@ -263,6 +267,19 @@ class BotPanel:
             controls=[
                 tag("bot-status", ft.Text(text, size=18, weight=ft.FontWeight.W_600)),
                 tag("bot-version", theme.muted(f"Move {self.ctx.version}", 12)),
+                *(
+                    [
+                        tag(
+                            "bot-order",
+                            theme.muted(
+                                "Turn order: " + " → ".join(self.names[x] for x in s.play_order()),
+                                12,
+                            ),
+                        )
+                    ]
+                    if s.first_selector >= 0
+                    else []
+                ),
             ],
         )
 
@@ -372,7 +389,7 @@ class BotPanel:
         return out + self.commit("bot-pick", "Take this hero", action)
 
     def _site_buttons(self, prefix: str, make: Callable[[int], Action]) -> ft.Control:
-        buttons = []
+        buttons: list[ft.Control] = []
         for site in data.QUEST_SITES:
             action = make(site)
             ok = self.ctx.check(action).legal and self.ctx.can_act
@@ -396,22 +413,14 @@ class BotPanel:
         for seat in range(s.n):
             if s.heroes[seat].place is None and self.may_act_for(seat):
                 out.append(ft.Text(f"{self.names[seat]} starts on quest site:", size=14))
-                out.append(
-                    self._site_buttons(
-                        f"bot-start-{seat}", lambda site, seat=seat: StartSite(seat, site)
-                    )
-                )
+                out.append(self._site_buttons(f"bot-start-{seat}", partial(StartSite, seat)))
         for placer in range(s.n):
             owner = s.right_of(placer)
             if not s.heroes[owner].quest_site and self.may_act_for(placer):
                 out.append(
                     ft.Text(f"{self.names[placer]} places {self.names[owner]}'s quest on:", size=14)
                 )
-                out.append(
-                    self._site_buttons(
-                        f"bot-quest-{placer}", lambda site, p=placer: PlaceQuest(p, site)
-                    )
-                )
+                out.append(self._site_buttons(f"bot-quest-{placer}", partial(PlaceQuest, placer)))
         return out or [theme.muted("Waiting for the other players.")]
 
     def _play(self) -> list[ft.Control]:
@@ -458,10 +467,12 @@ class BotPanel:
         )
         out.append(self.text_field("bot-gear-name", "Gear", "name"))
         out.append(
-            self.values_form("bot-gear", "vals", ("Battle", "Navigation", "Wits"), data.MAX_VALUE)
+            self.values_form(
+                "bot-gear", "gear_vals", ("Battle", "Navigation", "Wits"), data.MAX_VALUE
+            )
         )
         return out + self.commit(
-            "bot-draw-gear", "Take this gear", DrawGear(seat, Stats(p.name.strip(), *p.vals))
+            "bot-draw-gear", "Take this gear", DrawGear(seat, Stats(p.name.strip(), *p.gear_vals))
         )
 
     def _refill(self, seat: int) -> list[ft.Control]:
@@ -512,13 +523,11 @@ class BotPanel:
         what, foe = facing(s, seat)
         if what:
             out += self._encounter(seat, what, foe)
-        out += self._move(seat)
         place = hero.place
         if place is not None and place.kind == "city" and hero.inside:
-            out.append(ft.Text("In the city", size=16, weight=ft.FontWeight.W_600))
-            out += self.commit(
-                "bot-recruit", "Recruit 2 crew", Recruit(seat, min(2, max(1, 6 - hero.crew)))
-            )
+            hire = min(2, max(1, 6 - hero.crew))
+            out.append(ft.Text(f"In {place.name}", size=16, weight=ft.FontWeight.W_600))
+            out += self.commit("bot-recruit", f"Recruit {hire} crew", Recruit(seat, hire))
             kinds = [
                 choice(f"bot-keep-{k}", k.capitalize(), self.picks.divine == k, self.set(divine=k))
                 for k in data.DIVINE_KINDS
@@ -526,11 +535,11 @@ class BotPanel:
             out.append(theme.muted("Sacrifice: which of the two drawn do you keep?", 13))
             out.append(ft.Row(kinds, wrap=True, spacing=4))
             if self.picks.divine:
-                out += self.commit(
-                    "bot-sacrifice", "Sacrifice", Sacrifice(seat, self.picks.divine), show=False
-                )  # type: ignore[arg-type]
+                keep = Sacrifice(seat, self.picks.divine)  # type: ignore[arg-type]
+                out += self.commit("bot-sacrifice", "Sacrifice", keep, show=False)
         if place is not None and place.kind == "oracle":
             out += self.commit("bot-oracle", "Consult the oracle", Oracle(seat))
+        out += self._move(seat)
         out += self.commit("bot-end-turn", "End turn", EndTurn(seat), show=False)
         return out
 
@@ -547,7 +556,12 @@ class BotPanel:
                 wrap=True,
                 spacing=4,
                 controls=[
-                    choice(f"bot-to-{k}", k.capitalize(), p.kind == k, self.set(kind=k))
+                    choice(
+                        f"bot-to-{k}",
+                        PLACE_LABELS.get(k, k.capitalize()),
+                        p.kind == k,
+                        self.set(kind=k),
+                    )
                     for k in PLACE_KINDS
                 ],
             ),

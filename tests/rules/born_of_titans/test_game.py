@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.born_of_titans import GAME, BotOptions, Foe, Place, Reveal, Stats
+from rules.born_of_titans import GAME, BotOptions, Foe, Place, Reveal, Stats, data
 from rules.born_of_titans.actions import (
+    DragonsTeeth,
     DrawGear,
     EditCounter,
     Encounter,
     EndTurn,
     FirstSelector,
+    LionSkin,
     LoseTurn,
     Move,
     Oracle,
@@ -80,6 +82,8 @@ def test_bot_example_of_play_atalanta_and_medusa() -> None:
     state = play(state, Roll(0, 4))
     assert state.heroes[0].crew == 5
     state = play(state, Roll(0, 2))
+    # Six crew less two strikes: four, as the later recruit from shield 4 to 6 confirms
+    # (bot.assume.example-crew).
     assert state.heroes[0].crew == 4 and state.challenge is not None
     assert state.challenge.successes == 6
     verdict = GAME.check(state, Roll(0, 5))
@@ -126,6 +130,20 @@ def test_bot_move_cost_and_no_crew() -> None:
     assert state.turn == 1  # one action without crew
 
 
+def test_bot_no_crew_loses_gear_and_ally_but_may_gain_new_ones() -> None:
+    state = edit_hero(two_heroes(), 0, ally=BELLEROPHON, gear=Stats("Argo", 0, 1, 0), crew=1)
+    state = play(state, Move(0, 1, 1, 0, Place("city", "Thebes")))
+    hydra = Reveal("monster", "Hydra", 9, 0, 0)
+    state = play(state, Encounter(0, attribute="battle", reveal=hydra), Roll(0, 0))
+    ann = state.heroes[0]
+    assert ann.crew == 0 and ann.ally is None and ann.gear is None  # bot.turn.no-crew
+    state = play(state, EndTurn(1))
+    assert actions_left(state) == 1  # one action without crew
+    state = edit_hero(state, 0, place=Place("city", "Sparta"), inside=False)
+    state = play(state, Encounter(0, reveal=Reveal("ally", "Castor", 1, 1, 1)))
+    assert state.heroes[0].ally == Stats("Castor", 1, 1, 1)  # the rule strips, never forbids
+
+
 def test_bot_challenge_retreat_defeat_and_healing() -> None:
     state = two_heroes()
     state = play(state, Move(0, 1, 1, 0, Place("city", "Thebes")))
@@ -157,6 +175,7 @@ def test_bot_sea_monsters_are_immortal_and_ares_kills_three() -> None:
     state = edit_hero(state, 1, divine=("ares", "ares"))
     state = play(state, PlayDivine(1, "ares", 0, pair=True), Roll(0, 1))
     assert state.heroes[0].crew == 3
+    assert state.challenge is not None and state.challenge.losses == (3,)
     state = play(state, Roll(0, 4))
     assert state.heroes[0].prophecy == 0
     assert state.sea_monsters["Strait"] == Foe("Sirens", "sea", 0, 0, 5)
@@ -263,3 +282,48 @@ def test_bot_oracle_and_lose_turn_and_edits() -> None:
     assert refused(state, EditCounter(0, "ally", BELLEROPHON)).rules == ("bot.values.edit",)
     verdict = refused(state, EditCounter(0, "hero", Stats("Atalanta", 13, 6, 2)))
     assert verdict.rules == ("bot.assume.value-bounds",)
+
+
+def test_bot_values_entered_printed_data_matches_the_rulebook() -> None:
+    printed = data.load()
+    assert printed.heroes["Cyrene"] == (6, 5, 4)
+    assert printed.foes["Sirens"] == ("sea", (0, 0, 5))
+    assert printed.foes["Medusa"] == ("quest", (0, 7, 7))  # bot.assume.medusa for Wits
+    assert printed.atalanta["navigation"] == 9 and printed.atalanta["rolls"] == [4, 2, 5]
+    assert data.underworld_quests() == {
+        "question the dead",
+        "capture cerberus",
+        "recover fallen friend",
+    }
+
+
+def test_bot_encounter_city_events() -> None:
+    state = edit_hero(two_heroes(), 0, crew=3, ally=BELLEROPHON)
+    state = replace(state, hubris=0, hubris_first=True, bonus_actions=6)
+    city = Place("city", "Thebes")
+    state = play(state, Move(0, 1, 1, 0, city))
+    hire = Reveal("crew-for-hire", "Crew for Hire")
+    assert (
+        "at most the die roll" in refused(state, Encounter(0, reveal=hire, roll=2, hired=3)).reason
+    )
+    assert "pass six" in refused(state, Encounter(0, reveal=hire, roll=5, hired=4)).reason
+    state = play(state, Encounter(0, reveal=hire, roll=5, hired=2))
+    assert state.heroes[0].crew == 5 and state.cities["Thebes"] == "empty"
+    for name, kind in (("Sparta", "gather-humility"), ("Argos", "allys-quest")):
+        state = play(state, Move(0, 1, 1, 0, Place("city", name)))
+        state = play(state, Encounter(0, reveal=Reveal(kind, name)))  # type: ignore[arg-type]
+    assert state.hubris == -1 and state.heroes[0].ally is None
+    state = play(state, Move(0, 1, 1, 0, Place("city", "Corinth")))
+    state = play(state, Encounter(0, reveal=Reveal("ally", "Castor", 1, 1, 1), take_ally=False))
+    assert state.heroes[0].ally is None and state.heroes[0].inside
+
+
+def test_bot_lion_skin_and_dragons_teeth() -> None:
+    state = edit_hero(two_heroes(), 0, gear=Stats("Nemean Lion Skin", 1, 0, 0), crew=2)
+    state = play(state, Move(0, 1, 1, 0, Place("city", "Thebes")))
+    state = play(state, Encounter(0, attribute="battle", reveal=Reveal("monster", "Hydra", 9)))
+    state = play(state, LionSkin(0), Roll(0, 1), Roll(0, 0))
+    assert state.heroes[0].crew == 2 and state.heroes[0].gear is None  # no more losses
+    state = edit_hero(state, 0, gear=Stats("Dragon's Teeth", 0, 0, 0))
+    state = play(state, DragonsTeeth(0, 6))
+    assert state.heroes[0].crew == 6 and state.heroes[0].gear is None  # capped at six
