@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .data import data_figures
 from .figures import FULL, QUICK, Sizes, commit_latency, host_memory, resume_time, rules_speed
 from .odds_speed import odds_speed
 from .report import Figure, table, write_json
@@ -43,6 +44,7 @@ def run(sizes: Sizes, browser: bool, quick: bool) -> list[Figure]:
 
         figures += _guard("browser", lambda: browser_figures(quick))
     figures += _guard("host memory", lambda: host_memory(sizes))
+    figures += _guard("data", lambda: data_figures(sizes, quick))
     return figures
 
 

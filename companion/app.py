@@ -25,8 +25,8 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-from . import share, theme
-from .server import COMPLAINTS
+from . import device, share, theme
+from .server import APP_NAME, COMPLAINTS
 from .store import StorageError
 from .table import TableLoadError
 from .views import (
@@ -36,6 +36,7 @@ from .views import (
     plays_view,
     routes,
     rules_view,
+    settings_view,
     stats_view,
     table_view,
     trouble,
@@ -58,18 +59,73 @@ class Shell:
         self.table_screen: Any = None
         """The table screen on show (``views.table_view.TableScreen``), if any."""
         self._failures = 0
+        self.device_settings = device.DeviceSettings()
+        """This device's own settings, read from its browser storage after the first draw."""
+        self._stored: dict[str, Any] = {}
+        self._awake = False
 
     # ----- lifecycle ----------------------------------------------------------------------
 
     def start(self) -> None:
         self._catch_handler_failures()
         theme.apply(self.page)
-        self.page.title = "Fatekeeper"
+        self.page.title = APP_NAME
         self.page.on_route_change = lambda e: self.show(_route_of(e, self.page.route))
         self.page.on_disconnect = lambda _: self.leave_screen()
         self.page.on_connect = lambda _: self.reconnected()
         self.page.on_close = lambda _: self.leave_screen()
         self.show(self.page.route)
+        self.page.run_task(self._load_device_settings)
+
+    # ----- this device's settings ----------------------------------------------------------
+
+    def _preferences(self) -> ft.SharedPreferences:
+        prefs = getattr(self, "_prefs", None)
+        if prefs is None:
+            prefs = self._prefs = ft.SharedPreferences()
+        return prefs
+
+    async def _load_device_settings(self) -> None:
+        prefs = self._preferences()
+        try:
+            for key in (device.KEY_THEME, device.KEY_TEXT, device.KEY_AWAKE):
+                self._stored[key] = await prefs.get(key)
+        except Exception as exc:  # a browser without storage keeps the defaults
+            log.debug("device settings unreadable: %s", exc)
+            return
+        self._apply_device_settings()
+
+    async def save_setting(self, key: str, value: Any) -> None:
+        """Store one of this device's settings and apply it at once."""
+        self._stored[key] = value
+        self._apply_device_settings()
+        try:
+            await self._preferences().set(key, value)
+        except Exception as exc:  # applied for this visit even if it cannot be kept
+            log.debug("device setting not stored: %s", exc)
+
+    def _apply_device_settings(self) -> None:
+        self.device_settings = device.read(self._stored)
+        self.page.theme_mode = theme.mode(self.device_settings.theme)
+        self.page.update()
+        self._keep_awake(self.route.screen == "table")
+
+    def _keep_awake(self, at_table: bool) -> None:
+        """Hold the screen on at a table when this device asked for it; let it go elsewhere."""
+        want = at_table and self.device_settings.keep_awake
+        if want == self._awake:
+            return
+        self._awake = want
+
+        async def switch() -> None:
+            try:
+                lock = getattr(self, "_wakelock", None) or ft.Wakelock()
+                self._wakelock = lock
+                await (lock.enable() if want else lock.disable())
+            except Exception as exc:  # not offered by this browser (needs https)
+                log.debug("wake lock unavailable: %s", exc)
+
+        self.page.run_task(switch)
 
     def _catch_handler_failures(self) -> None:
         """Flet answers an exception in any event handler with its error screen (the
@@ -160,6 +216,7 @@ class Shell:
         self.page.views.clear()
         self.page.views.append(screen)
         self.page.update()
+        self._keep_awake(self.route.screen == "table" and self.access is not None)
 
     def _trouble(self, exc: BaseException, route: str) -> ft.View:
         COMPLAINTS.say(f"could not show {self.route.screen}: {str(exc)[:200]}")
@@ -185,10 +242,14 @@ class Shell:
             return plays_view.detail(self, r.params["play"])
         if r.screen == "stats":
             return stats_view.view(self, r.params.get("player"), r.params.get("game"))
+        if r.screen == "settings":
+            return settings_view.view(self)
         return home.view(self)
 
     def _guest_screen(self, r: routes.Route, access: Any) -> ft.View:
         table_id = access.table_id
+        if r.screen == "settings":
+            return settings_view.view(self)  # this device's own look; nothing of the host's
         if r.table_id != table_id:
             # A token opens its own table only, whatever path it came with.
             self.route = routes.Route("table", table_id, None, r.token)

@@ -51,6 +51,13 @@ def apply(page: ft.Page) -> None:
     page.spacing = 0
 
 
+def mode(choice: str) -> ft.ThemeMode:
+    """The theme mode for a device's choice: ``system``, ``light`` or ``dark``."""
+    return {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT}.get(
+        choice, ft.ThemeMode.DARK
+    )
+
+
 def _theme() -> ft.Theme:
     # 24 px icon + 2 x 12 padding, and a 20 px text line + 2 x 14 padding: 48 px targets.
     icon = ft.ButtonStyle(padding=12)

@@ -56,6 +56,8 @@ def test_quick_bench_prints_the_table_and_writes_json(tmp_path: Path) -> None:
 
     assert games == {s for s in registry.available() if s in registry.SLUGS}
     measured("peak RSS")
+    for prefix in ("export everything", "import everything", "stats, every", "one backup"):
+        measured(prefix)
     browser_rows = [f for name, f in figures.items() if "app / bare" in name or "browser" in name]
     if Path("/usr/bin/chromium").exists() or shutil.which("chromium"):
         ratios = measured("cold start, app / bare") + measured("tap to second device, app / bare")

@@ -133,6 +133,14 @@ def view(shell: Shell) -> ft.View:
             title=ft.Text("Fatekeeper"),
             actions=[
                 theme.tagged(
+                    "open-settings",
+                    ft.IconButton(
+                        ft.Icons.SETTINGS,
+                        tooltip="Settings",
+                        on_click=lambda _: shell.go("/settings"),
+                    ),
+                ),
+                theme.tagged(
                     "open-plays",
                     ft.IconButton(
                         ft.Icons.EMOJI_EVENTS,

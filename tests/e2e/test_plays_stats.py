@@ -23,7 +23,9 @@ from .test_phone_layout import assert_fits
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
-BIG_TEXT = "() => { document.documentElement.style.fontSize = '32px'; }"
+# Text size 200% chosen in Settings on this device (kept in its browser storage, read by
+# assets/textsize.js before the app starts).
+BIG_TEXT = "window.localStorage.setItem('flutter.fk.text_scale', '200');"
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +84,7 @@ def shot(s: Screen, path: Path) -> None:
 
 def big_text_phone(browser: Any) -> Any:
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=2)
-    ctx.add_init_script(f"document.addEventListener('DOMContentLoaded', {BIG_TEXT});")
+    ctx.add_init_script(BIG_TEXT)
     return ctx
 
 
