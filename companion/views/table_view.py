@@ -119,13 +119,7 @@ class TableScreen:
                                 overflow=ft.TextOverflow.ELLIPSIS,
                             ),
                         ),
-                        ft.Row(
-                            spacing=6,
-                            controls=[
-                                theme.muted(subtitle, size=12),
-                                theme.tagged("connection-status", self.status),
-                            ],
-                        ),
+                        theme.muted(subtitle, size=12),
                     ],
                 ),
                 actions=actions,
@@ -141,6 +135,12 @@ class TableScreen:
                 ],
             ),
             controls=[
+                # A slim line of its own: the app bar has no room left on a phone.
+                ft.Container(
+                    theme.tagged("connection-status", self.status),
+                    padding=ft.Padding.only(left=16, right=16, top=2),
+                    alignment=ft.Alignment.CENTER_RIGHT,
+                ),
                 self.notice,
                 self.banner,
                 ft.Container(self.tabs, padding=ft.Padding.only(left=8, right=4, top=8, bottom=8)),
