@@ -8,9 +8,9 @@ offline when the host revoked it. Tokens are never logged.
 
 A phone that drops its connection keeps its Flet session for ``server.SESSION_TIMEOUT``;
 when it comes back, Flet resumes the session and sends it the page as the server last drew
-it, then fires ``page.on_connect``. The screen's subscription was dropped on disconnect, so
-``Shell.reconnected`` authorizes again and draws the current table, subscribed anew. After a
-longer absence (or a reload with a new session) ``main`` runs again and does the same.
+it, then fires ``page.on_connect``. While away, a table screen skipped every redraw, so
+``Shell.reconnected`` authorizes again and sends the current table. After a longer absence
+(or a reload with a new session) ``main`` runs again and draws it from scratch.
 """
 
 from __future__ import annotations
@@ -71,7 +71,10 @@ class Shell:
         theme.apply(self.page)
         self.page.title = APP_NAME
         self.page.on_route_change = lambda e: self.show(_route_of(e, self.page.route))
-        self.page.on_disconnect = lambda _: self.leave_screen()
+        # No handler for ``on_disconnect``: a screen stays subscribed while its phone is
+        # away (it skips redraws then) and catches up in ``reconnected``. Dropping the
+        # subscription there would race with the reconnection: Flet may run the two
+        # handlers in either order.
         self.page.on_connect = lambda _: self.reconnected()
         self.page.on_close = lambda _: self.leave_screen()
         self.show(self.page.route)
@@ -157,9 +160,9 @@ class Shell:
             log.debug("could not show a failure to a closed page")
 
     def reconnected(self) -> None:
-        """The phone is back on a resumed session: what it shows is as old as the drop,
-        and it listens to nothing. Authorize again; a table screen is brought up to date
-        in place (only what changed is sent, and its tab stays), any other is drawn anew."""
+        """The phone is back on a resumed session: what it shows is as old as the drop.
+        Authorize again; a table screen is brought up to date in place (only what changed
+        is sent, and its tab stays), any other is drawn anew."""
         screen = self.table_screen
         if screen is not None and self.access is not None:
             if self.allowed():  # if not, the "ask the host" page is already shown

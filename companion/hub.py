@@ -24,7 +24,17 @@ from rules import registry
 from rules.core import MalformedAction
 
 from . import codes, plays
-from .store import Database, Event, GameTable, Meta, Player, PlaySeat, Seat, Snapshot
+from .store import (
+    Database,
+    Event,
+    GameTable,
+    Meta,
+    Player,
+    PlaySeat,
+    Seat,
+    Snapshot,
+    StorageError,
+)
 from .store.models import now, utc
 from .table import SNAPSHOT_EVERY, LiveTable, options_to_json
 
@@ -97,11 +107,22 @@ class Hub:
         self._host_hash = ""
         # The plain key of an earlier run is not stored anywhere, so a start issues a new
         # one; a link from before the restart no longer opens anything.
-        self.renew_host_key()
+        try:
+            self.renew_host_key()
+        except StorageError as exc:
+            # Storage that cannot be written (read-only, full) must not keep the host from
+            # showing its tables: the new key then works while this host runs.
+            self.host_key = new_token()
+            self._host_hash = codes.digest(self.host_key)
+            log.warning("the new host key could not be saved (%s); it works until a restart", exc)
         self.plays = plays.PlayKeeper(db)
         """Keeps a play for every table whose game is over (see ``companion.plays``)."""
-        self.plays.catch_up(self.open)
-        self.empty_bin()
+        try:
+            self.plays.catch_up(self.open)
+            self.empty_bin()
+        except StorageError as exc:
+            # Housekeeping only: the tables stay usable; it runs again at the next start.
+            log.warning("finished plays and the bin were not brought up to date (%s)", exc)
 
     def renew_host_key(self) -> str:
         """Replace the host key (every device holding the old host link loses host access

@@ -86,7 +86,6 @@ def _to_2(conn: Connection) -> None:
     seat.create(conn)
 
 
-
 def _digest(code: str) -> str:
     # Written out here rather than imported: a step must keep doing what it did when it
     # was written, whatever later code does.

@@ -119,13 +119,7 @@ class TableScreen:
                                 overflow=ft.TextOverflow.ELLIPSIS,
                             ),
                         ),
-                        ft.Row(
-                            spacing=6,
-                            controls=[
-                                theme.muted(subtitle, size=12),
-                                theme.tagged("connection-status", self.status),
-                            ],
-                        ),
+                        theme.muted(subtitle, size=12),
                     ],
                 ),
                 actions=actions,
@@ -141,6 +135,12 @@ class TableScreen:
                 ],
             ),
             controls=[
+                # A slim line of its own: the app bar has no room left on a phone.
+                ft.Container(
+                    theme.tagged("connection-status", self.status),
+                    padding=ft.Padding.only(left=16, right=16, top=2),
+                    alignment=ft.Alignment.CENTER_RIGHT,
+                ),
                 self.notice,
                 self.banner,
                 ft.Container(self.tabs, padding=ft.Padding.only(left=8, right=4, top=8, bottom=8)),
@@ -156,7 +156,8 @@ class TableScreen:
         self.shell.table_screen = self
 
     def resume(self) -> None:
-        """After a reconnection: listen again and send what changed meanwhile."""
+        """After a reconnection: send what changed meanwhile (subscribed anew, in case
+        the session was found gone and dropped the subscription)."""
         self.shell.leave_screen()
         self.attach()
         self.render()
@@ -165,6 +166,11 @@ class TableScreen:
     def _on_change(self, change: Change) -> None:
         # Any thread. Run the refresh on this page's loop; the copied context keeps the
         # page binding that run_task sets from leaking into the committing session.
+        if not _connected(self.page):
+            # The phone is away: nothing can reach it. It stays subscribed (dropping the
+            # subscription on disconnect would race with the reconnection's new one) and
+            # ``resume`` sends it what changed when it is back.
+            return
         try:
             contextvars.copy_context().run(self.page.run_task, self._refresh, change)
         except RuntimeError:
@@ -409,6 +415,16 @@ class TableScreen:
 
     def _invite(self, _: Any) -> None:
         self.page.show_dialog(invite.dialog(self.shell, self.live))
+
+
+def _connected(page: ft.Page) -> bool:
+    """Is ``page``'s session connected to its phone right now? (A test page without a
+    session counts as connected.)"""
+    try:
+        session = page.session
+    except Exception:  # no session at all
+        return True
+    return session is None or session.connection is not None
 
 
 def view(shell: Shell, live: Any, seat: int | None, role: str) -> ft.View:

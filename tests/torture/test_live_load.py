@@ -118,14 +118,10 @@ def test_twenty_phones_with_reconnecting_ones_lose_nothing(
     duplicated = max(0, head - accepted) + (len(seqs) - len(set(seqs)))
     pile = str(head)  # every accepted tap adds one
     diverged = 0
-    for phone in actors + steady:
-        phone.drain(0.3)
+    # Every phone has shown the stored pile (a dropping phone since its last return).
+    for phone in actors + steady + finals:
+        phone.drain(0.5)
         if pile not in phone.texts:
-            diverged += 1
-    for phone in finals:
-        try:
-            phone.wait_value("counter-pile-value", pile, timeout=3)
-        except TimeoutError:
             diverged += 1
     print(
         f"\nlive load: 20 phones on one table ({ACTORS} tapping, {STEADY} watching, "

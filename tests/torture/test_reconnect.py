@@ -133,3 +133,18 @@ def test_the_host_renews_the_host_link_from_the_app(
     renewed = Phone.open(h, f"/?key={new.group(1)}", wait_for="new-table")
     for phone in (renewed, at_table, hosting):
         phone.close()
+
+
+def test_every_page_carries_the_connection_script(
+    host: tuple[Host, str, str, list[str]],
+) -> None:
+    import urllib.request
+
+    h, table_id, _join, seats = host
+    for path in ("/", f"/t/{table_id}?k={seats[0]}"):
+        with urllib.request.urlopen(h.http_url + path, timeout=30) as response:
+            page = response.read()
+            assert int(response.headers["content-length"]) == len(page)
+        assert page.count(b'<script src="connection.js"></script></head>') == 1, path
+    with urllib.request.urlopen(h.http_url + "/connection.js", timeout=30) as response:
+        assert b"fatekeeperConnection" in response.read()
