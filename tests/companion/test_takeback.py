@@ -11,7 +11,7 @@ import pytest
 from sqlmodel import col, select
 
 from companion.hub import Hub
-from companion.store import Database, Takeback, open_database
+from companion.store import Database, StorageError, Takeback, open_database
 from companion.store.db import DB_FILE_NAME
 from companion.table import Actor, LiveTable, NotYourMove, StaleVersion
 from rules.core import Correct
@@ -36,7 +36,9 @@ def stored(db: Database, table_id: str) -> list[Takeback]:
     with db.session() as session:
         return list(
             session.exec(
-                select(Takeback).where(Takeback.table_id == table_id).order_by(col(Takeback.version))
+                select(Takeback)
+                .where(Takeback.table_id == table_id)
+                .order_by(col(Takeback.version))
             ).all()
         )
 
@@ -102,7 +104,7 @@ def test_one_version_cannot_hold_two_takebacks(hub: Hub) -> None:
     a second process racing on the same database cannot record two."""
     table = new_table(hub, 2)
     table.undo(HOST)
-    with pytest.raises(Exception), hub.db.transaction() as session:  # noqa: B017, PT011
+    with pytest.raises(StorageError), hub.db.transaction() as session:
         session.add(
             Takeback(
                 table_id=table.id,
@@ -176,8 +178,10 @@ def test_host_undo_to_here_takes_back_every_later_move_at_once(hub: Hub) -> None
         assert table.head == expected
     assert table.state.pile == sum(1 + n % 3 for n in range(5))
     table.undo(HOST, table.version, to_seq=0)
-    assert table.head == 0 and table.state.pile == 0 and "back to the start" in (
-        table.takebacks()[-1].line
+    assert (
+        table.head == 0
+        and table.state.pile == 0
+        and "back to the start" in (table.takebacks()[-1].line)
     )
 
 
@@ -248,7 +252,7 @@ def test_corrections_read_as_words_even_when_stored_as_data(tmp_path: Path) -> N
             conn.exec_driver_sql(
                 "INSERT INTO event (table_id, seq, action_json, seat, who, device, at, "
                 "correction, undone, line) VALUES ('t1', 3, "
-                "'{\"type\": \"correct\", \"counter\": \"pile\", \"value\": 6}', NULL, "
+                '\'{"type": "correct", "counter": "pile", "value": 6}\', NULL, '
                 "'Host', 'h', '2025-01-02 10:03:00', 1, 0, "
                 "'Correction: {''type'': ''correct'', ''counter'': ''pile'', ''value'': 6}')"
             )
