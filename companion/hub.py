@@ -21,13 +21,15 @@ from sqlmodel import col, func, select
 from rules import registry
 from rules.core import MalformedAction
 
+from .names import MAX_NAME as MAX_NAME  # re-exported: screens and tests read it here
+from .names import clean_name as clean_name
+from .names import name_key, repeated
 from .store import Database, GameTable, Meta, Player, Seat, Snapshot
 from .store.models import now, utc
 from .table import SNAPSHOT_EVERY, LiveTable, options_to_json
 
 log = logging.getLogger(__name__)
 
-MAX_NAME = 40
 HOST_KEY = "host_key"
 
 
@@ -61,19 +63,6 @@ class Access:
     role: Literal["host", "viewer", "seat"]
     table_id: str | None
     seat: int | None
-
-
-def clean_name(name: str, what: str = "player") -> str:
-    """``name`` trimmed, with inner runs of spaces collapsed. Raises ``ValueError`` for a
-    blank or over-long name."""
-    if not isinstance(name, str):
-        raise ValueError(f"a {what} name must be text")
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise ValueError(f"a {what} needs a name")
-    if len(cleaned) > MAX_NAME:
-        raise ValueError(f"a {what} name may have at most {MAX_NAME} characters")
-    return cleaned
 
 
 def _same(a: str, b: str) -> bool:
@@ -115,8 +104,9 @@ class Hub:
         return [PlayerInfo(p.id, p.name) for p in rows if p.id is not None]
 
     def add_player(self, name: str) -> PlayerInfo:
-        """Add ``name`` to the roster. Raises ``ValueError`` for a blank name or one already
-        there (names are compared ignoring case)."""
+        """Add ``name`` to the roster. Raises ``ValueError`` for a blank or invisible name or
+        one already there (compared as ``names.name_key`` does: case and width ignored,
+        in every script)."""
         cleaned = clean_name(name)
         with self._lock, self.db.transaction() as session:
             if self._find_player(session, cleaned) is not None:
@@ -129,10 +119,14 @@ class Hub:
 
     @staticmethod
     def _find_player(session: Any, name: str) -> Player | None:
-        found: Player | None = session.exec(
-            select(Player).where(func.lower(Player.name) == name.lower())
-        ).first()
-        return found
+        """The roster's player whose name matches ``name`` (``name_key``), if any. The
+        roster is read whole: SQL's ``lower`` folds ASCII only, and a roster is short."""
+        key = name_key(name)
+        for player in session.exec(select(Player).order_by(col(Player.id))).all():
+            if name_key(player.name) == key:
+                found: Player = player
+                return found
+        return None
 
     # ----- tables ------------------------------------------------------------------------
 
@@ -161,12 +155,9 @@ class Hub:
                 else f"{rules.min_players} to {rules.max_players}"
             )
             raise ValueError(f"{rules.title} needs {span} players; {len(names)} were given")
-        lowered = [n.lower() for n in names]
-        repeated = sorted(
-            {n for n, low in zip(names, lowered, strict=True) if lowered.count(low) > 1}
-        )
-        if repeated:
-            raise ValueError(f"each seat needs a different player; repeated: {', '.join(repeated)}")
+        same = repeated(names)
+        if same:
+            raise ValueError(f"each seat needs a different player; repeated: {', '.join(same)}")
         decoded = rules.decode_options(options)  # MalformedAction names the bad field
         try:
             # The game learns who sits where (names in verdicts, player count) before setup.
