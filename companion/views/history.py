@@ -67,7 +67,8 @@ def _row(entry: TimelineEntry, head: int, undo_to: Callable[[int], None] | None)
                 subtitle=ft.Text(when, size=12),
             ),
         )
-    marker = " (correction)" if entry.correction else ""
+    # Corrections say so in their own words; older lines may not.
+    marker = " (correction)" if entry.correction and not entry.text.startswith("Correction") else ""
     trailing = (
         _undo_to_button(entry.seq, undo_to) if undo_to is not None and entry.seq < head else None
     )
