@@ -187,6 +187,11 @@ _HISTORY = (
     .where(_EV.c.table_id == _TID, _EV.c.seq > 0, _EV.c.seq <= bindparam("hi"))
     .order_by(_EV.c.seq)
 )
+_LINES_BETWEEN = (
+    select(*_HISTORY_COLUMNS)
+    .where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo"), _EV.c.seq <= bindparam("hi"))
+    .order_by(_EV.c.seq)
+)
 _EVENT_AT = select(*_HISTORY_COLUMNS).where(
     _EV.c.table_id == _TID, _EV.c.seq == bindparam("at_seq")
 )
@@ -729,8 +734,8 @@ class LiveTable:
         if self._history is not None and len(self._history) >= hi:
             return [h.text for h in self._history[lo:hi]]
         with self._db.read() as conn:
-            rows = conn.execute(_HISTORY, {"tid": self.id, "hi": hi}).all()
-        return [_line(r).text for r in rows if r.seq > lo]
+            rows = conn.execute(_LINES_BETWEEN, {"tid": self.id, "lo": lo, "hi": hi}).all()
+        return [_line(r).text for r in rows]
 
     def _record(self, conn: Connection, record: TakebackLine, actor: Actor) -> None:
         conn.execute(
