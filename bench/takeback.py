@@ -63,7 +63,7 @@ def takeback_figures(sizes: Sizes) -> list[Figure]:
             "undo latency p95 (LiveTable.undo, file SQLite)",
             "ms",
             median(undo_p95),
-            20.0,
+            None,
             details=details,
         ),
         Figure(
