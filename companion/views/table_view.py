@@ -390,7 +390,9 @@ class TableScreen:
             self.shell.toast(STALE_TAKEBACK, error=True)
             return
         except NotYourMove as exc:
-            self.shell.toast(f"{str(exc)[:1].upper()}{str(exc)[1:]}.", error=True)
+            said = str(exc)
+            stop = "" if said.endswith((".", "!", "?")) else "."
+            self.shell.toast(f"{said[:1].upper()}{said[1:]}{stop}", error=True)
             return
         except IllegalAction as exc:
             self.show_verdict(exc.verdict)

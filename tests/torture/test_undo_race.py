@@ -31,8 +31,9 @@ def hosts() -> Iterator[list[Host]]:
             h.stop(signal.SIGKILL)
 
 
-def _table_with_three_moves(folder: Path) -> tuple[str, str]:
-    """A tally table whose last move is seat 0's; returns its id and seat 0's token."""
+def _table_with_three_moves(folder: Path, last: int = 0) -> tuple[str, str]:
+    """A tally table whose last move is seat ``last``'s; returns its id and seat 0's
+    token."""
     from companion.hub import Hub
     from companion.store import open_database
     from companion.table import Actor
@@ -47,6 +48,8 @@ def _table_with_three_moves(folder: Path) -> tuple[str, str]:
         table.do(Add(0, 1), ana)
         table.do(Add(1, 2), bo)
         table.do(Add(0, 3), ana)
+        if last == 1:
+            table.do(Add(1, 1), bo)
         return table.id, table.seat_tokens[0]
     finally:
         db.close()
@@ -122,3 +125,22 @@ def test_four_phones_pressing_undo_at_once_take_back_one_move(
 
 def _refused(text: str) -> bool:
     return any(r in text for r in REFUSED)
+
+
+def test_a_seat_is_told_it_may_take_back_only_its_own_move(
+    tmp_path: Path, hosts: list[Host]
+) -> None:
+    table_id, seat_token = _table_with_three_moves(tmp_path, last=1)
+    h = start_host(tmp_path, TALLY_ENV)
+    hosts.append(h)
+    ana = Phone.open(h, f"/t/{table_id}?k={seat_token}", wait_for="undo")
+    ana.drain(0.5)
+    ana.tap("undo")
+    ana.wait_text(
+        "Ana can take back only their own last move; the last move was Bo's: Seat 1 adds 1."
+    )
+    ana.tap("redo")  # nothing undone: nothing to redo, and nothing changes
+    ana.wait_text("Nothing to redo.")
+    assert _stored(tmp_path, table_id) == (4, 4, [])
+    assert ana.crashed == []
+    ana.close()
