@@ -77,3 +77,9 @@ def test_chapters_follow_the_game(slug: str, start: str, pattern: str) -> None:
         seen.append(game.chapter(run.state))
     assert all(re.match(pattern, c) for c in seen), set(seen)
     assert len(set(seen)) >= 2, "random play never left the first chapter"
+    # Chapters never go back: each one, once left, does not come again.
+    runs = [c for i, c in enumerate(seen) if i == 0 or seen[i - 1] != c]
+    assert len(runs) == len(set(runs)), runs
+    # A part of a turn is never split in two (the monster turn's first step included).
+    parts = [c.rsplit(" · ", 1)[-1] for c in runs]
+    assert all(a != b for a, b in zip(parts, parts[1:], strict=False)), runs
