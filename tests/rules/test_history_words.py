@@ -3,6 +3,7 @@ chapters (Age, turn) the history is grouped by, for every registered game."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -82,4 +83,4 @@ def test_chapters_follow_the_game(slug: str, start: str, pattern: str) -> None:
     assert len(runs) == len(set(runs)), runs
     # A part of a turn is never split in two (the monster turn's first step included).
     parts = [c.rsplit(" · ", 1)[-1] for c in runs]
-    assert all(a != b for a, b in zip(parts, parts[1:], strict=False)), runs
+    assert all(a != b for a, b in itertools.pairwise(parts)), runs
