@@ -11,7 +11,7 @@ import pytest
 from sqlmodel import col, select
 
 from companion.hub import Hub
-from companion.store import Database, StorageError, Takeback, open_database
+from companion.store import Database, StorageError, Takeback, migrations, open_database
 from companion.store.db import DB_FILE_NAME
 from companion.table import Actor, LiveTable, NotYourMove, StaleVersion
 from rules.core import Correct
@@ -267,3 +267,24 @@ def test_corrections_read_as_words_even_when_stored_as_data(tmp_path: Path) -> N
         assert isinstance(table.state, TallyState) and table.state.pile == 5
     finally:
         db.close()
+
+
+def test_the_upgrade_to_schema_2_works_on_every_database(db: Database) -> None:
+    """The step from version 1 (no ``takeback`` table, no ``event.chapter``/``by_seat``)
+    run on a database put back into that shape, on SQLite and on PostgreSQL."""
+    hub = Hub(db)
+    table = new_table(hub, 2)
+    with db.write() as conn:
+        conn.exec_driver_sql("DROP TABLE takeback")
+        conn.exec_driver_sql("ALTER TABLE event DROP COLUMN chapter")
+        conn.exec_driver_sql("ALTER TABLE event DROP COLUMN by_seat")
+    with db.write() as conn:
+        migrations.MIGRATIONS[2](conn)
+    with db.write() as conn:
+        migrations.MIGRATIONS[2](conn)  # a rerun changes nothing and does not fail
+    again = LiveTable.load(db, table.id)
+    assert [h.chapter for h in again.history()] == ["", ""]
+    again.undo(HOST, again.version)
+    assert [t.line for t in LiveTable.load(db, table.id).takebacks()] == [
+        "Host took back: Seat 1 adds 2."
+    ]
