@@ -78,3 +78,18 @@ def test_host_undo_confirms_and_undo_to_here_from_the_history(
     # Redo puts the moves back one at a time, in order.
     host.tap("redo")
     wait_for(host, "counter-pile-value", "2")
+
+
+def test_new_table_refuses_a_repeated_or_invisible_name(server: Server, host_ctx: Any) -> None:
+    """The same person typed twice in another case (or script's case), or a name hiding a
+    zero-width space, is refused on the new-table screen with the reason; nothing is made."""
+    host = open_app(host_ctx, server.host_url("/new") + "&game=tally")
+    host.wait_id("create-table")
+    host.fill("seat-0", "Straße")
+    host.fill("seat-1", "STRASSE")
+    host.tap("create-table")
+    host.wait_body("repeated: Straße, STRASSE")
+    host.fill("seat-1", "Bo\u200b")
+    host.tap("create-table")
+    host.wait_body("U+200B ZERO WIDTH SPACE")
+    assert "/t/" not in host.page.url
