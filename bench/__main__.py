@@ -19,6 +19,7 @@ from .data import data_figures
 from .figures import FULL, QUICK, Sizes, commit_latency, host_memory, resume_time, rules_speed
 from .odds_speed import odds_speed
 from .report import Figure, table, write_json
+from .takeback import takeback_figures
 
 DEFAULT_JSON = Path(__file__).resolve().parent / "results" / "latest.json"
 
@@ -39,6 +40,7 @@ def run(sizes: Sizes, browser: bool, quick: bool) -> list[Figure]:
     figures += _guard("resume", lambda: resume_time(sizes))
     figures += _guard("rules speed", lambda: rules_speed(sizes))
     figures += _guard("odds speed", lambda: odds_speed(sizes))
+    figures += _guard("undo and history", lambda: takeback_figures(sizes))
     if browser:
         from .browser import browser_figures
 

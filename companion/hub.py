@@ -24,6 +24,9 @@ from rules import registry
 from rules.core import MalformedAction
 
 from . import codes, plays
+from .names import MAX_NAME as MAX_NAME  # re-exported: screens and tests read it here
+from .names import clean_name as clean_name
+from .names import name_key, repeated
 from .store import (
     Database,
     Event,
@@ -40,7 +43,6 @@ from .table import SNAPSHOT_EVERY, LiveTable, options_to_json
 
 log = logging.getLogger(__name__)
 
-MAX_NAME = 40
 HOST_KEY_HASH = "host_key_hash"
 BIN_DAYS = 30
 """A deleted table stays in the bin this long, then it is removed for good."""
@@ -81,17 +83,6 @@ class Access:
     seat: int | None
 
 
-def clean_name(name: str, what: str = "player") -> str:
-    """``name`` trimmed, with inner runs of spaces collapsed. Raises ``ValueError`` for a
-    blank or over-long name."""
-    if not isinstance(name, str):
-        raise ValueError(f"a {what} name must be text")
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise ValueError(f"a {what} needs a name")
-    if len(cleaned) > MAX_NAME:
-        raise ValueError(f"a {what} name may have at most {MAX_NAME} characters")
-    return cleaned
 
 
 class Hub:
@@ -221,8 +212,9 @@ class Hub:
             return "deleted"
 
     def add_player(self, name: str) -> PlayerInfo:
-        """Add ``name`` to the roster. Raises ``ValueError`` for a blank name or one already
-        there (names are compared ignoring case)."""
+        """Add ``name`` to the roster. Raises ``ValueError`` for a blank or invisible name or
+        one already there (compared as ``names.name_key`` does: case and width ignored,
+        in every script)."""
         cleaned = clean_name(name)
         with self._lock, self.db.transaction() as session:
             found = self._find_player(session, cleaned)
@@ -240,10 +232,14 @@ class Hub:
 
     @staticmethod
     def _find_player(session: Any, name: str) -> Player | None:
-        found: Player | None = session.exec(
-            select(Player).where(func.lower(Player.name) == name.lower())
-        ).first()
-        return found
+        """The roster's player whose name matches ``name`` (``name_key``), if any. The
+        roster is read whole: SQL's ``lower`` folds ASCII only, and a roster is short."""
+        key = name_key(name)
+        for player in session.exec(select(Player).order_by(col(Player.id))).all():
+            if name_key(player.name) == key:
+                found: Player = player
+                return found
+        return None
 
     # ----- tables ------------------------------------------------------------------------
 
@@ -272,12 +268,9 @@ class Hub:
                 else f"{rules.min_players} to {rules.max_players}"
             )
             raise ValueError(f"{rules.title} needs {span} players; {len(names)} were given")
-        lowered = [n.lower() for n in names]
-        repeated = sorted(
-            {n for n, low in zip(names, lowered, strict=True) if lowered.count(low) > 1}
-        )
-        if repeated:
-            raise ValueError(f"each seat needs a different player; repeated: {', '.join(repeated)}")
+        same = repeated(names)
+        if same:
+            raise ValueError(f"each seat needs a different player; repeated: {', '.join(same)}")
         decoded = rules.decode_options(options)  # MalformedAction names the bad field
         try:
             # The game learns who sits where (names in verdicts, player count) before setup.

@@ -6,10 +6,17 @@ only after the commit is the in-memory state replaced and the subscribers told. 
 any point therefore loses nothing that was acknowledged, and no device ever sees a state the
 database does not hold.
 
-Undo marks the last event in effect as undone and rebuilds the state from the nearest
-snapshot; redo puts the first undone event back (checked again); a new action discards what
-could have been redone. ``version`` grows on every do, undo and redo so a device that missed
-a change notices and resyncs.
+Undo marks the last event in effect (or, for the host's "undo to here", every event after a
+chosen one) as undone and rebuilds the state from the nearest snapshot; redo puts the first
+undone event back (checked again); a new action discards what could have been redone.
+``version`` grows on every do, undo and redo, and undo and redo carry the version they were
+made against exactly like an action, so when four phones press Undo at once one move is
+taken back and the other three are refused as stale. Each undo and redo is written, in the
+same transaction, to the ``takeback`` table: who took back (or put back) what, and when.
+
+Who may take back what: the host anything; a seat only the last move, and only its own
+(a move for its seat, or a seatless one such as a correction that its device made). Redo
+follows the same rule for the move it puts back.
 """
 
 from __future__ import annotations
@@ -29,10 +36,20 @@ from sqlalchemy import BindParameter, Connection, Table, bindparam, func, select
 from sqlmodel import select as orm_select
 
 from rules import registry
-from rules.core import Action, Correct, Game, IllegalAction, Outcome, Verdict, to_jsonable
+from rules.core import (
+    Action,
+    Correct,
+    Game,
+    IllegalAction,
+    Outcome,
+    Verdict,
+    decode_action,
+    describe_correction,
+    to_jsonable,
+)
 
 from . import codes
-from .store import Database, Event, GameTable, Seat, Snapshot
+from .store import Database, Event, GameTable, Seat, Snapshot, Takeback
 from .store.models import now, utc
 
 log = logging.getLogger(__name__)
@@ -81,10 +98,54 @@ class HistoryLine:
     correction: bool
     seat: int | None = None
     device: str = ""
+    chapter: str = ""
+    by_seat: int | None = None
+
+
+@dataclass(frozen=True)
+class TakebackLine:
+    """One undo (``kind='undo'``) or redo (``'redo'``) as the history tells it: events
+    ``first_seq``..``last_seq`` were taken back or put back by ``who`` at ``at``; ``line``
+    says it in words. ``head_after`` is where the table stood after it."""
+
+    kind: str
+    first_seq: int
+    last_seq: int
+    head_after: int
+    who: str
+    at: datetime
+    line: str
+    version: int
+
+
+@dataclass(frozen=True)
+class TimelineEntry:
+    """One line of the readable history: an event in effect (``kind='event'``, ``seq`` its
+    number) or an undo/redo (``'undo'``/``'redo'``, ``seq`` the event it follows)."""
+
+    kind: str
+    seq: int
+    text: str
+    who: str
+    at: datetime
+    correction: bool = False
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """Consecutive history entries from one part of the game (``title`` as the game names
+    it: "Age 2", "Turn 5 · heroes"; empty for games without such parts)."""
+
+    title: str
+    entries: tuple[TimelineEntry, ...]
 
 
 class StaleVersion(Exception):
     """The device acted on an old version of the table; it should resync and try again."""
+
+
+class NotYourMove(PermissionError):
+    """A seat tried to take back (or put back) a move that is not its own last move."""
 
 
 class NotYourSeat(PermissionError):
@@ -118,13 +179,21 @@ _HISTORY_COLUMNS = (
     _EV.c.correction,
     _EV.c.seat,
     _EV.c.device,
+    _EV.c.chapter,
+    _EV.c.by_seat,
+    _EV.c.action_json,
 )
 _HISTORY = (
     select(*_HISTORY_COLUMNS)
     .where(_EV.c.table_id == _TID, _EV.c.seq > 0, _EV.c.seq <= bindparam("hi"))
     .order_by(_EV.c.seq)
 )
-_EVENT_AT = select(*_HISTORY_COLUMNS, _EV.c.action_json).where(
+_LINES_BETWEEN = (
+    select(*_HISTORY_COLUMNS)
+    .where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo"), _EV.c.seq <= bindparam("hi"))
+    .order_by(_EV.c.seq)
+)
+_EVENT_AT = select(*_HISTORY_COLUMNS).where(
     _EV.c.table_id == _TID, _EV.c.seq == bindparam("at_seq")
 )
 _SNAPSHOTS_DOWN_FROM = (
@@ -150,6 +219,26 @@ _MARK_UNDONE = (
     _EV.update()
     .where(_EV.c.table_id == _TID, _EV.c.seq == bindparam("at_seq"))
     .values(undone=bindparam("flag"))
+)
+_MARK_UNDONE_AFTER = (
+    _EV.update()
+    .where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo"), _EV.c.seq <= bindparam("hi"))
+    .values(undone=True)
+)
+_TB: Table = Takeback.__table__  # type: ignore[attr-defined]
+_TAKEBACKS = (
+    select(
+        _TB.c.kind,
+        _TB.c.first_seq,
+        _TB.c.last_seq,
+        _TB.c.head_after,
+        _TB.c.who,
+        _TB.c.at,
+        _TB.c.line,
+        _TB.c.version,
+    )
+    .where(_TB.c.table_id == _TID)
+    .order_by(_TB.c.version)
 )
 _MOVE_ROW = (
     _GT.update()
@@ -230,6 +319,7 @@ class LiveTable:
         the database (set aside for good at the next change)."""
         self._redo = 0 if self.load_problem else self._count_redo()
         self._history: list[HistoryLine] | None = None
+        self._takebacks: list[TakebackLine] | None = None
 
     # ----- opening -----------------------------------------------------------------------
 
@@ -380,11 +470,7 @@ class LiveTable:
         when it cannot be saved. On any error nothing changes.
         """
         with self._lock:
-            if expected_version is not None and expected_version != self.version:
-                raise StaleVersion(
-                    f"the table moved on to version {self.version} (this device had "
-                    f"{expected_version}); reload the table and try again"
-                )
+            self._check_version(expected_version)
             seat = action_seat(action)
             if seat is not None and actor.seats is not None and seat not in actor.seats:
                 mine = ", ".join(str(s) for s in sorted(actor.seats)) or "none"
@@ -396,12 +482,20 @@ class LiveTable:
             if not verdict.legal:
                 raise IllegalAction(verdict)
             after = self.game.apply(before, action)
-            text = self.game.describe(before, action)
+            text = self.game.history_line(before, action)
             seq = self._head + 1
             status = self._status_of(after)
             moment = now()
             line = HistoryLine(
-                seq, text, actor.name, moment, isinstance(action, Correct), seat, actor.device
+                seq,
+                text,
+                actor.name,
+                moment,
+                isinstance(action, Correct),
+                seat,
+                actor.device,
+                self.game.chapter(before),
+                _single_seat(actor),
             )
             with self._db.write() as conn:
                 self._set_aside_damaged(conn)
@@ -421,6 +515,8 @@ class LiveTable:
                         "correction": line.correction,
                         "undone": False,
                         "line": text,
+                        "chapter": line.chapter,
+                        "by_seat": line.by_seat,
                     },
                 )
                 self._snapshot_if_due(conn, seq, after, moment)
@@ -433,39 +529,80 @@ class LiveTable:
         self._drain()
         return change
 
-    def undo(self, actor: Actor) -> Change:
-        """Take back the last event in effect. Raises ``LookupError`` when there is none."""
+    def undo(
+        self, actor: Actor, expected_version: int | None = None, *, to_seq: int | None = None
+    ) -> Change:
+        """Take back the last event in effect, or with ``to_seq`` every event after event
+        ``to_seq`` (the host's "undo to here"; 0 takes back the whole game). The events
+        taken back stay redoable, and the step is recorded in the history.
+
+        Raises ``StaleVersion`` when ``expected_version`` is given and is not the current
+        version, ``LookupError`` when there is nothing to undo (or ``to_seq`` is not an
+        event before the last one), ``NotYourMove`` when a seat asks for more than its own
+        last move, and ``StorageError`` when it cannot be saved. On any error nothing changes.
+        """
         with self._lock:
-            if self._head == 0:
+            self._check_version(expected_version)
+            head = self._head
+            if head == 0:
                 raise LookupError("there is nothing to undo")
-            target = self._head - 1
-            last = self._event_at(self._head)
+            target = head - 1 if to_seq is None else to_seq
+            if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < head:
+                raise LookupError(
+                    f"the table can go back only to a point between the start (0) and event "
+                    f"{head - 1}; {to_seq!r} is not one"
+                )
+            last = self._event_at(head)
+            if actor.seats is not None:
+                if target != head - 1:
+                    raise NotYourMove("only the host can take back more than the last move")
+                if not _owns(actor, last):
+                    raise NotYourMove(
+                        f"{actor.name} can take back only their own last move; the last move "
+                        f"was {last.who}'s: {last.text}"
+                    )
+            taken = self._texts_between(target, head)
             state = self._state_at(target)
             status = self._status_of(state)
             moment = now()
+            words = _took_back(actor.name, taken, target, head)
+            record = TakebackLine(
+                "undo", target + 1, head, target, actor.name, moment, words, self.version + 1
+            )
             with self._db.write() as conn:
                 self._set_aside_damaged(conn)
-                conn.execute(_MARK_UNDONE, {"tid": self.id, "at_seq": self._head, "flag": True})
+                conn.execute(_MARK_UNDONE_AFTER, {"tid": self.id, "lo": target, "hi": head})
                 conn.execute(_DELETE_SNAPSHOTS_AFTER, {"tid": self.id, "lo": target})
+                self._record(conn, record, actor)
                 self._write_row(conn, target, status, moment)
-            self._commit(state, target, status, moment, redo=self._redo + 1)
+            self._commit(state, target, status, moment, redo=self._redo + head - target)
             if self._history is not None:
                 del self._history[target:]
-            change = Change(self.id, self.version, "undo", f"{actor.name} took back: {last.text}")
+            if self._takebacks is not None:
+                self._takebacks.append(record)
+            change = Change(self.id, self.version, "undo", words)
             self._enqueue(change)
         self._drain()
         return change
 
-    def redo(self, actor: Actor) -> Change:
-        """Put back the first undone event, checked again against the current state.
-        Raises ``LookupError`` when there is nothing to redo and ``IllegalAction`` when
-        the event is no longer legal."""
+    def redo(self, actor: Actor, expected_version: int | None = None) -> Change:
+        """Put back the first undone event, checked again against the current state, and
+        record it in the history. Raises ``StaleVersion`` for an out-of-date
+        ``expected_version``, ``LookupError`` when there is nothing to redo,
+        ``NotYourMove`` when a seat asks to put back another seat's move and
+        ``IllegalAction`` when the event is no longer legal. On any error nothing changes."""
         with self._lock:
+            self._check_version(expected_version)
             if self._redo == 0:
                 raise LookupError("there is nothing to redo")
             seq = self._head + 1
             row = self._row_at(seq)
             line = _line(row)
+            if not _owns(actor, line):
+                raise NotYourMove(
+                    f"{actor.name} can put back only their own move; the next move to put "
+                    f"back is {line.who}'s: {line.text}"
+                )
             action = self._decode(row.action_json)
             verdict = self.game.check(self._state, action)
             if not verdict.legal:
@@ -473,14 +610,21 @@ class LiveTable:
             after = self.game.apply(self._state, action)
             status = self._status_of(after)
             moment = now()
+            words = f"{actor.name} put back: {line.text}"
+            record = TakebackLine(
+                "redo", seq, seq, seq, actor.name, moment, words, self.version + 1
+            )
             with self._db.write() as conn:
                 conn.execute(_MARK_UNDONE, {"tid": self.id, "at_seq": seq, "flag": False})
                 self._snapshot_if_due(conn, seq, after, moment)
+                self._record(conn, record, actor)
                 self._write_row(conn, seq, status, moment)
             self._commit(after, seq, status, moment, redo=self._redo - 1)
             if self._history is not None:
                 self._history.append(line)
-            change = Change(self.id, self.version, "redo", f"{actor.name} put back: {line.text}")
+            if self._takebacks is not None:
+                self._takebacks.append(record)
+            change = Change(self.id, self.version, "redo", words)
             self._enqueue(change)
         self._drain()
         return change
@@ -504,6 +648,78 @@ class LiveTable:
             if codes.same(hashed, seat_hash):
                 found = ("seat", info.position)
         return found
+
+    def may_undo(self, actor: Actor) -> bool:
+        """Would ``undo(actor)`` be allowed now (something to undo, and it is the actor's)?"""
+        with self._lock:
+            if self._head == 0:
+                return False
+            if actor.seats is None:
+                return True
+            line = self._history[-1] if self._history else None
+            if line is None or line.seq != self._head:
+                line = self._event_at(self._head)
+            return _owns(actor, line)
+
+    def last_move(self) -> HistoryLine | None:
+        """The last event in effect (what a plain undo would take back), or ``None``."""
+        with self._lock:
+            if self._head == 0:
+                return None
+            if self._history and self._history[-1].seq == self._head:
+                return self._history[-1]
+            return self._event_at(self._head)
+
+    def takebacks(self) -> list[TakebackLine]:
+        """Every undo and redo of this table, oldest first (including those whose events
+        were later replaced by new moves: the history keeps what happened)."""
+        with self._lock:
+            if self._takebacks is None:
+                with self._db.read() as conn:
+                    rows = conn.execute(_TAKEBACKS, {"tid": self.id}).all()
+                self._takebacks = [
+                    TakebackLine(
+                        r.kind,
+                        r.first_seq,
+                        r.last_seq,
+                        r.head_after,
+                        r.who,
+                        utc(r.at),
+                        r.line,
+                        r.version,
+                    )
+                    for r in rows
+                ]
+            return list(self._takebacks)
+
+    def timeline(self) -> list[Chapter]:
+        """The history as a readable timeline, oldest first: the events in effect and every
+        undo and redo, in the order they happened, grouped into the game's chapters
+        (consecutive entries of one Age, turn...). An undo or redo belongs to the chapter
+        of the entry before it."""
+        events = self.history()
+        takebacks = deque(self.takebacks())
+        chapters: list[tuple[str, list[TimelineEntry]]] = []
+        title = events[0].chapter if events else ""
+
+        def add(entry: TimelineEntry) -> None:
+            if not chapters or chapters[-1][0] != title:
+                chapters.append((title, []))
+            chapters[-1][1].append(entry)
+
+        def add_takebacks_before(moment: datetime | None, seq: int) -> None:
+            while takebacks and (moment is None or takebacks[0].at < moment):
+                tb = takebacks.popleft()
+                add(TimelineEntry(tb.kind, seq, tb.line, tb.who, tb.at))
+
+        last = 0
+        for ev in events:
+            add_takebacks_before(ev.at, last)
+            title = ev.chapter
+            add(TimelineEntry("event", ev.seq, ev.text, ev.who, ev.at, ev.correction))
+            last = ev.seq
+        add_takebacks_before(None, last)
+        return [Chapter(t, tuple(entries)) for t, entries in chapters]
 
     def revoke_tokens(self, join_token: str | None, seat_tokens: list[str | None]) -> Change:
         """Replace the join and seat tokens (``None``: keep that one; the old ones stop
@@ -540,6 +756,39 @@ class LiveTable:
         return change
 
     # ----- internals ---------------------------------------------------------------------
+
+    def _check_version(self, expected_version: int | None) -> None:
+        if expected_version is not None and expected_version != self.version:
+            raise StaleVersion(
+                f"the table moved on to version {self.version} (this device had "
+                f"{expected_version}); reload the table and try again"
+            )
+
+    def _texts_between(self, lo: int, hi: int) -> list[str]:
+        """The history lines of events ``lo+1``..``hi`` (all in effect), oldest first."""
+        if self._history is not None and len(self._history) >= hi:
+            return [h.text for h in self._history[lo:hi]]
+        with self._db.read() as conn:
+            rows = conn.execute(_LINES_BETWEEN, {"tid": self.id, "lo": lo, "hi": hi}).all()
+        return [_line(r).text for r in rows]
+
+    def _record(self, conn: Connection, record: TakebackLine, actor: Actor) -> None:
+        conn.execute(
+            _TB.insert(),
+            {
+                "table_id": self.id,
+                "version": record.version,
+                "kind": record.kind,
+                "first_seq": record.first_seq,
+                "last_seq": record.last_seq,
+                "head_after": record.head_after,
+                "who": actor.name,
+                "device": actor.device,
+                "seat": _single_seat(actor),
+                "at": record.at,
+                "line": record.line,
+            },
+        )
 
     def _row_at(self, seq: int) -> Any:
         with self._db.read() as conn:
@@ -644,15 +893,55 @@ class LiveTable:
 
 
 def _line(row: Any) -> HistoryLine:
+    text = row.line
+    if row.correction and text.startswith("Correction: {"):
+        # Stored before corrections were written in words: say it in words now.
+        try:
+            action = decode_action({"correct": Correct}, json.loads(row.action_json))
+            assert isinstance(action, Correct)
+            text = describe_correction(action)
+        except (ValueError, AssertionError):
+            pass
     return HistoryLine(
         seq=row.seq,
-        text=row.line,
+        text=text,
         who=row.who,
         at=utc(row.at),
         correction=bool(row.correction),
         seat=row.seat,
         device=row.device,
+        chapter=row.chapter or "",
+        by_seat=row.by_seat,
     )
+
+
+def _single_seat(actor: Actor) -> int | None:
+    """The seat a seat device acts as (``None`` for the host or a device of many seats)."""
+    if actor.seats is not None and len(actor.seats) == 1:
+        return next(iter(actor.seats))
+    return None
+
+
+def _owns(actor: Actor, line: HistoryLine) -> bool:
+    """Is the event ``line`` the actor's own move? The host owns every move; a seat owns
+    a move for its seat, and a seatless one (a correction) its seat or device made."""
+    if actor.seats is None:
+        return True
+    if line.seat is not None:
+        return line.seat in actor.seats
+    if line.by_seat is not None:
+        return line.by_seat in actor.seats
+    return bool(line.device) and line.device == actor.device
+
+
+def _took_back(who: str, texts: list[str], target: int, head: int) -> str:
+    """An undo in words: the one move, or how many and which (the first few)."""
+    if len(texts) == 1:
+        return f"{who} took back: {texts[0]}"
+    shown = " ".join(texts[:3])
+    more = f" and {len(texts) - 3} more" if len(texts) > 3 else ""
+    where = "the start" if target == 0 else f"event {target}"
+    return f"{who} took back {head - target} moves, back to {where}: {shown}{more}"
 
 
 def action_seat(action: Action) -> int | None:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import flet as ft
 
 from rules.core import Correct
+from rules.core import counter_label as core_counter_label
 
 from .. import theme
 from . import widgets
@@ -25,16 +26,8 @@ def _values(ctx: PanelContext) -> Mapping[str, int] | None:
         return None
 
 
-_SHORT = {"xp": "XP"}
-"""Abbreviations a counter key may use, as players write them."""
-
-
-def counter_label(name: str) -> str:
-    """A counter key as players read it: ``"Bjorn.equipment_damage"`` -> "Bjorn · equipment
-    damage", ``"renown.Pentha"`` -> "Renown · Pentha", ``"time"`` -> "Time"."""
-    parts = [_SHORT.get(p, p.replace("_", " ")) for p in name.split(".") if p]
-    text = " · ".join(parts) or name
-    return text[:1].upper() + text[1:]
+counter_label = core_counter_label
+"""A counter key as players read it (shared with the history's correction lines)."""
 
 
 def _slug(name: str) -> str:

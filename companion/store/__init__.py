@@ -10,7 +10,7 @@ from .db import (
     open_database,
 )
 from .migrations import SCHEMA_VERSION
-from .models import Event, GameTable, Meta, Play, Player, PlaySeat, Seat, Snapshot
+from .models import Event, GameTable, Meta, Play, Player, PlaySeat, Seat, Snapshot, Takeback
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -26,6 +26,7 @@ __all__ = [
     "Seat",
     "Snapshot",
     "StorageError",
+    "Takeback",
     "default_data_dir",
     "migrations",
     "open_database",

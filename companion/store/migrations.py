@@ -27,13 +27,16 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    inspect,
     text,
 )
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Version 1: meta, player, game_table, seat, event, snapshot.
 Version 2: play and play_seat; player.archived; game_table.archived and deleted_at.
-Version 3: codes (join, seat, host key) stored as SHA-256 digests instead of the codes."""
+Version 3: codes (join, seat, host key) stored as SHA-256 digests instead of the codes.
+Version 4: ``event.chapter`` and ``event.by_seat``, and the ``takeback`` table (undo and
+redo in the history)."""
 
 Step = Callable[[Connection], None]
 
@@ -115,7 +118,38 @@ def hash_codes(conn: Connection) -> None:
         conn.execute(text("DELETE FROM meta WHERE key = 'host_key'"))
 
 
-MIGRATIONS: dict[int, Step] = {2: _to_2, 3: hash_codes}
+def _to_4(conn: Connection) -> None:
+    """Undo and redo recorded in the history; events remember their chapter and the seat
+    that acted. Each part is skipped when already there, so the step is safe to rerun."""
+    columns = {c["name"] for c in inspect(conn).get_columns("event")}
+    if "chapter" not in columns:
+        conn.exec_driver_sql("ALTER TABLE event ADD COLUMN chapter VARCHAR NOT NULL DEFAULT ''")
+    if "by_seat" not in columns:
+        conn.exec_driver_sql("ALTER TABLE event ADD COLUMN by_seat INTEGER")
+    # The shape as of version 4, written out here (not taken from the models, which move on).
+    shape = MetaData()
+    Table("game_table", shape, Column("id", String(32), primary_key=True))
+    takeback = Table(
+        "takeback",
+        shape,
+        Column("id", Integer, primary_key=True),
+        Column("table_id", String(32), ForeignKey("game_table.id"), nullable=False, index=True),
+        Column("version", Integer, nullable=False),
+        Column("kind", String(8), nullable=False),
+        Column("first_seq", Integer, nullable=False),
+        Column("last_seq", Integer, nullable=False),
+        Column("head_after", Integer, nullable=False),
+        Column("who", String(80), nullable=False),
+        Column("device", String(80), nullable=False),
+        Column("seat", Integer),
+        Column("at", DateTime, nullable=False),
+        Column("line", String, nullable=False),
+        UniqueConstraint("table_id", "version"),
+    )
+    takeback.create(conn, checkfirst=True)
+
+
+MIGRATIONS: dict[int, Step] = {2: _to_2, 3: hash_codes, 4: _to_4}
 """Target version -> step from the version before it. Version 1 is the first shape and needs
 no step; later versions add theirs here."""
 

@@ -1,4 +1,4 @@
-"""The stored shape of the companion (schema version 3; see ``migrations``).
+"""The stored shape of the companion (schema version 4; see ``migrations``).
 
 Plain SQLModel tables, used through explicit sessions. Datetimes are stored as UTC; SQLite
 drops the zone, so readers pass them through ``utc`` before showing them.
@@ -101,6 +101,13 @@ class Event(SQLModel, table=True):
     correction: bool = False
     undone: bool = False
     line: str = ""
+    chapter: str = ""
+    """The part of the game the action was taken in ("Age 2", "Turn 5 · heroes"), as the
+    game named it; empty when the game has no such division or for events stored before
+    schema version 2."""
+    by_seat: int | None = None
+    """The seat the device was acting as (``None``: the host or a shared phone). Decides
+    whose move a seatless action, such as a correction, was."""
 
 
 class Snapshot(SQLModel, table=True):
@@ -158,3 +165,28 @@ class PlaySeat(SQLModel, table=True):
     score: int | None = None
     winner: bool = False
     place: int | None = None
+
+
+class Takeback(SQLModel, table=True):
+    """An undo or redo, kept for the history: who took back (or put back) which events,
+    when. It is a record only: the state comes from the events and the table's head, so
+    replaying a table never reads it. ``version`` is the table version the step made, so
+    one version can never hold two of them."""
+
+    __tablename__ = "takeback"
+    __table_args__ = (UniqueConstraint("table_id", "version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: str = Field(foreign_key="game_table.id", index=True, max_length=32)
+    version: int
+    kind: str = Field(max_length=8)
+    """``"undo"`` or ``"redo"``."""
+    first_seq: int
+    last_seq: int
+    """The events taken back or put back: ``first_seq`` to ``last_seq``, both included."""
+    head_after: int
+    who: str = Field(default="", max_length=80)
+    device: str = Field(default="", max_length=80)
+    seat: int | None = None
+    at: datetime = Field(default_factory=now)
+    line: str = ""

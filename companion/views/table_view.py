@@ -22,9 +22,8 @@ from rules.core import Action, IllegalAction, MalformedAction, Verdict
 from .. import theme
 from ..panels import PanelContext, panel_for
 from ..panels.counters import build_panel as counters_panel
-from ..table import Actor, Change, NotYourSeat, StaleVersion
-from . import invite, verdict
-from .home import ago
+from ..table import Actor, Change, NotYourMove, NotYourSeat, StaleVersion
+from . import history, invite, verdict
 from .reconcile import swap_in
 
 if TYPE_CHECKING:
@@ -33,6 +32,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("companion")
 
 STALE = "The table changed on another device — check and try again."
+STALE_TAKEBACK = (
+    "Nothing was taken back: the table changed on another device first. "
+    "Your screen now shows the table as it is."
+)
 
 
 class TableScreen:
@@ -322,24 +325,10 @@ class TableScreen:
         return theme.tagged(f"tab-{key}", button)
 
     def _fill_history(self) -> None:
-        lines = self.live.history()
-        if not lines:
-            self.history_col.controls = [theme.muted("Nothing has happened yet.")]
-            return
-        rows: list[ft.Control] = []
-        for line in reversed(lines):
-            marker = " (correction)" if line.correction else ""
-            rows.append(
-                ft.ListTile(
-                    dense=True,
-                    leading=ft.Icon(
-                        ft.Icons.BUILD if line.correction else ft.Icons.CIRCLE, size=14
-                    ),
-                    title=ft.Text(f"{line.text}{marker}", size=14),
-                    subtitle=ft.Text(f"{line.who} · {ago(line.at)}", size=12),
-                )
-            )
-        self.history_col.controls = rows
+        undo_to = self._ask_undo_to if self.role == "host" else None
+        self.history_col.controls = history.timeline_controls(
+            self.live.timeline(), self.live.head, undo_to
+        )
 
     # ----- acting ------------------------------------------------------------------------
 
@@ -379,20 +368,67 @@ class TableScreen:
         self.redraw()
 
     def _undo(self, _: Any) -> None:
-        self._step(self.live.undo, "Nothing to undo.")
-
-    def _redo(self, _: Any) -> None:
-        self._step(self.live.redo, "Nothing to redo.")
-
-    def _step(self, fn: Any, empty: str) -> None:
+        """A seat takes back its own last move at once; the host is asked first, with the
+        move named. Either way the undo carries the version this screen showed."""
         if not self.shell.allowed():
             return
         if self.role == "viewer" or self._damaged_for_guest():
             return
+        if self.role != "host":
+            self._step(self.live.undo, "Nothing to undo.", self.version)
+            return
+        last = self.live.last_move()
+        if last is None:
+            self.shell.toast("Nothing to undo.")
+            return
+        self._confirm(*history.describe_last(last), to_seq=None)
+
+    def _ask_undo_to(self, seq: int) -> None:
+        """The host's "undo to here" from the history: asks, naming what goes."""
+        self._confirm(*history.describe_back_to(self.live.history(), seq), to_seq=seq)
+
+    def _confirm(self, title: str, lines: list[str], *, to_seq: int | None) -> None:
+        seen = self.version  # what the host was looking at when asked
+
+        def confirm() -> None:
+            self.page.pop_dialog()
+            self._step(
+                lambda actor, version: self.live.undo(actor, version, to_seq=to_seq),
+                "Nothing to undo.",
+                seen,
+            )
+
+        self.page.show_dialog(
+            history.confirm_dialog(title, lines, confirm, lambda: self.page.pop_dialog())
+        )
+
+    def _redo(self, _: Any) -> None:
+        if self.role == "viewer" or self._damaged_for_guest():
+            return
+        self._step(self.live.redo, "Nothing to redo.", self.version)
+
+    def _step(self, fn: Any, empty: str, version: int) -> None:
+        """Undo or redo against ``version``; a refusal says why and leaves the table as
+        it is (a stale one redraws this screen from the table first)."""
+        if not self.shell.allowed():  # the code may have been revoked meanwhile
+            return
         try:
-            change = fn(self.actor())
+            change = fn(self.actor(), version)
         except LookupError:
             self.shell.toast(empty)
+        except StaleVersion:
+            self.render()
+            self.redraw()
+            self.shell.toast(STALE_TAKEBACK, error=True)
+            return
+        except NotYourMove as exc:
+            said = str(exc)
+            stop = "" if said.endswith((".", "!", "?")) else "."
+            self.shell.toast(f"{said[:1].upper()}{said[1:]}{stop}", error=True)
+            return
+        except IllegalAction as exc:
+            self.show_verdict(exc.verdict)
+            return
         else:
             self.shell.toast(change.line)
         self.render()

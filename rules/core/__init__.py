@@ -2,7 +2,7 @@
 
 from .actions import Action, Correct, action, decode_action
 from .codec import from_jsonable, to_jsonable
-from .game import Game, replay
+from .game import Game, counter_label, describe_correction, replay
 from .rule_index import CORE_RULES, Rule, RuleIndex
 from .scoring import LineItem, Outcome, PlayerScore, ScoreSheet
 from .verdict import IllegalAction, MalformedAction, Verdict
@@ -22,7 +22,9 @@ __all__ = [
     "ScoreSheet",
     "Verdict",
     "action",
+    "counter_label",
     "decode_action",
+    "describe_correction",
     "from_jsonable",
     "replay",
     "to_jsonable",

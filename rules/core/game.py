@@ -26,6 +26,31 @@ S = TypeVar("S")
 Opt = TypeVar("Opt")
 
 
+def counter_label(name: str) -> str:
+    """A counter key as players read it: ``"Bjorn.equipment_damage"`` -> "Bjorn · equipment
+    damage", ``"renown.Pentha"`` -> "Renown · Pentha", ``"time"`` -> "Time"."""
+    parts = [_SHORT.get(p, p.replace("_", " ")) for p in name.split(".") if p]
+    text = " · ".join(parts) or name
+    return text[:1].upper() + text[1:]
+
+
+_SHORT = {"xp": "XP"}
+"""Abbreviations a counter key may use, as players write them."""
+
+
+def describe_correction(action: Correct, was: int | None = None) -> str:
+    """A correction as one history line in words, e.g. "Correction to match the box:
+    Renown · Pentha set to 5 (was 3)." with the table's note, if any, after it."""
+    text = f"Correction to match the box: {counter_label(action.counter)} set to {action.value}"
+    if was is not None and was != action.value:
+        text += f" (was {was})"
+    text += "."
+    note = " ".join(action.note.split())
+    if note:
+        text += f" Note: {note}"
+    return text
+
+
 class Game(ABC, Generic[S, Opt]):
     """Base class of a game's rules. Instances are stateless and shared."""
 
@@ -121,6 +146,12 @@ class Game(ABC, Generic[S, Opt]):
     def odds_json(self, data: Any) -> dict[str, Any]:
         raise MalformedAction(f"{self.slug} has no odds calculator")
 
+    def chapter(self, state: S) -> str:
+        """The part of the game ``state`` is in, as a short heading for the history
+        ("Age 2", "Turn 5 · heroes"), so the history reads as a timeline. Empty (the
+        default) for games without such a division; the history is then one list."""
+        return ""
+
     def state_problems(self, state: S) -> list[str]:
         """Structural problems of a decoded ``state`` that ``invariants`` does not name
         (an index out of range, a phase that contradicts the rest...). Empty by default;
@@ -152,6 +183,17 @@ class Game(ABC, Generic[S, Opt]):
         if isinstance(action, Correct):
             return self.set_counter(state, action.counter, action.value)
         return self._apply(state, action)
+
+    def history_line(self, state: S, action: Action) -> str:
+        """The history line for ``action`` taken in ``state`` (before it): the shared
+        correction in words (``describe_correction``), any other action by ``describe``."""
+        if isinstance(action, Correct):
+            try:
+                was = self.counter_values(state).get(action.counter)
+            except NotImplementedError:
+                was = None
+            return describe_correction(action, was)
+        return self.describe(state, action)
 
     def is_legal(self, state: S, action: Action) -> bool:
         return self.check(state, action).legal

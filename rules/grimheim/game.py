@@ -247,6 +247,17 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def describe(self, state: GrimheimState, action: Action) -> str:
         return history.describe(state, action)
 
+    def chapter(self, state: GrimheimState) -> str:
+        """The turn on the time track and whose part of it: "Turn 3 · heroes". A turn
+        starts when the Rune Stone moves onto its step, so the monster turn's first step
+        (moving the stone from step 2 to 3) already belongs to turn 3."""
+        if state.phase == "over":
+            return "After the game"
+        if state.phase == "monsters" and state.monster_step == "time":
+            return f"Turn {state.time + 1} · monsters"
+        part = {"reinforce": "new monsters", "heroes": "heroes", "monsters": "monsters"}
+        return f"Turn {state.time} · {part.get(state.phase, state.phase)}"
+
     def sample_actions(self, state: GrimheimState, rng: random.Random) -> list[Action]:
         """Up to four legal actions plus a dozen random (often illegal) ones."""
         samples = self.legal_actions(state)

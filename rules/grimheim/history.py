@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Action
+from rules.core import Action, Correct, describe_correction
 
 from . import state as geometry
 from .actions import (
@@ -85,4 +85,6 @@ def describe(state: GrimheimState, action: Action) -> str:
             return f"The monster at {spot(a.at)} leaves the map."
         case MoveMonster():
             return f"The monster at {spot(a.frm)} moves to {spot(a.to)}."
-    return f"Correction: {action.to_json()}"
+    if isinstance(action, Correct):
+        return describe_correction(action)
+    return type(action).kind.replace("_", " ")

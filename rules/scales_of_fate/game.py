@@ -165,6 +165,16 @@ class ScalesOfFate(Game[SofState, SofOptions]):
     def describe(self, state: SofState, action: Action) -> str:
         return history.describe(state, action)
 
+    def chapter(self, state: SofState) -> str:
+        """The Age being played ("Age 2"), or the deal before it and the guesses after."""
+        if state.phase == "deal":
+            return "Dealing the demigods"
+        if state.phase == "guess":
+            return "Final guesses"
+        if state.phase == "over":
+            return "After the game"
+        return f"Age {state.age}"
+
     def redact(self, state: SofState, seat: int | None) -> SofState:
         """What ``seat`` may see (see ``privacy.redact``)."""
         return privacy.redact(state, seat)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Action, Correct
+from rules.core import Action, Correct, describe_correction
 
 from .actions import (
     Announce,
@@ -55,5 +55,5 @@ def describe(state: SofState, action: Action) -> str:
     if isinstance(action, Note):
         return f"{who(action.seat)} writes a private note."
     if isinstance(action, Correct):
-        return f"Correction: {action.counter} set to {action.value}."
+        return describe_correction(action)
     return f"{type(action).kind}"

@@ -58,7 +58,7 @@ def test_do_records_event_and_history(hub: Hub) -> None:
     lines = table.history()
     assert [(h.seq, h.text, h.who, h.correction) for h in lines] == [
         (1, "Seat 0 adds 2.", "Ana", False),
-        (2, TALLY.describe(table.state, Correct("pile", 5, "box says 5")), "Host", True),
+        (2, "Correction to match the box: Pile set to 5 (was 2). Note: box says 5", "Host", True),
     ]
     assert lines[0].at.tzinfo is not None and lines[0].at <= lines[1].at
     assert lines[0].device == "ana-phone" and lines[0].seat == 0
@@ -121,7 +121,7 @@ def test_undo_redo_and_new_action_clears_redo(hub: Hub) -> None:
     change = table.undo(ANA)
     assert change.kind == "undo" and change.version == 4 and "Seat 0 adds 3." in change.line
     assert table.state.pile == 3 and table.can_redo and table.head == 2
-    table.undo(ANA)
+    table.undo(BO)  # event 2 was seat 1's move
     assert table.state.pile == 1
     assert table.redo(BO).kind == "redo"
     assert table.state.pile == 3 and table.can_redo and table.version == 6

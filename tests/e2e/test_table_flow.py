@@ -60,6 +60,7 @@ def test_host_creates_acts_undoes_and_a_guest_follows_live(
     host.tap("counter-pile-plus")
     wait_for(host, "counter-pile-value", "1")
     host.tap("undo")
+    host.tap("undo-confirm")  # the host is asked first (tests/e2e/test_undo_history.py)
     wait_for(host, "counter-pile-value", "0")
     host.tap("redo")
     wait_for(host, "counter-pile-value", "1")

@@ -1,0 +1,146 @@
+"""Four phones press Undo at the same instant on a real host (``python -m companion``),
+speaking Flet's wire protocol over raw websockets: two are the host's (each confirms the
+dialog that names the move), two are the seat whose move it was. Exactly one move is taken
+back and recorded; the other three are refused with a message and show the table as it is.
+"""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.store.db import DB_FILE_NAME
+from tests.torture.live import TALLY_ENV, Host, Phone, start_host
+
+pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
+
+REFUSED = ("Nothing was taken back", "can take back only their own")
+
+
+@pytest.fixture
+def hosts() -> Iterator[list[Host]]:
+    started: list[Host] = []
+    yield started
+    for h in started:
+        if h.proc.poll() is None:
+            h.stop(signal.SIGKILL)
+
+
+def _table_with_three_moves(folder: Path, last: int = 0) -> tuple[str, str]:
+    """A tally table whose last move is seat ``last``'s; returns its id and seat 0's
+    token."""
+    from companion.hub import Hub
+    from companion.store import open_database
+    from companion.table import Actor
+    from tests.support.tally import Add
+
+    db, _ = open_database(data_dir=folder)
+    try:
+        hub = Hub(db)
+        table = hub.create_table("tally", {"target": 1000}, ["Ana", "Bo"], "race")
+        ana = Actor("ana", "Ana", frozenset({0}))
+        bo = Actor("bo", "Bo", frozenset({1}))
+        table.do(Add(0, 1), ana)
+        table.do(Add(1, 2), bo)
+        table.do(Add(0, 3), ana)
+        if last == 1:
+            table.do(Add(1, 1), bo)
+        return table.id, table.seat_tokens[0]
+    finally:
+        db.close()
+
+
+def _stored(folder: Path, table_id: str) -> tuple[int, int, list[tuple[str, str]]]:
+    con = sqlite3.connect(folder / DB_FILE_NAME)
+    try:
+        version, head = con.execute(
+            "SELECT version, head_seq FROM game_table WHERE id = ?", (table_id,)
+        ).fetchone()
+        takebacks = con.execute(
+            "SELECT kind, line FROM takeback WHERE table_id = ? ORDER BY version", (table_id,)
+        ).fetchall()
+    finally:
+        con.close()
+    return int(version), int(head), [(str(k), str(line)) for k, line in takebacks]
+
+
+def test_four_phones_pressing_undo_at_once_take_back_one_move(
+    tmp_path: Path, hosts: list[Host]
+) -> None:
+    table_id, seat_token = _table_with_three_moves(tmp_path)
+    h = start_host(tmp_path, TALLY_ENV)
+    hosts.append(h)
+    host_phones = [Phone.open(h, h.table_route(table_id), wait_for="undo") for _ in range(2)]
+    seat_phones = [
+        Phone.open(h, f"/t/{table_id}?k={seat_token}", wait_for="undo") for _ in range(2)
+    ]
+    phones = host_phones + seat_phones
+    for phone in phones:
+        phone.drain(0.5)
+    # The host's Undo asks first, naming the move; nothing is taken back yet.
+    for phone in host_phones:
+        phone.tap("undo")
+        phone.wait(lambda _m, p=phone: "undo-confirm" in p.ids, 15, "the confirmation")
+        phone.wait_text("Ana: Seat 0 adds 3.")
+    assert _stored(tmp_path, table_id)[:2] == (3, 3)
+
+    marks = [len(p.texts) for p in phones]
+    barrier = threading.Barrier(len(phones))
+
+    def press(phone: Phone, identifier: str) -> None:
+        barrier.wait()
+        phone.tap(identifier)
+
+    threads = [threading.Thread(target=press, args=(p, "undo-confirm")) for p in host_phones]
+    threads += [threading.Thread(target=press, args=(p, "undo")) for p in seat_phones]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    for phone in phones:
+        phone.drain(2.0)
+
+    version, head, takebacks = _stored(tmp_path, table_id)
+    assert (version, head) == (4, 2), "exactly one move is taken back"
+    assert len(takebacks) == 1 and takebacks[0][0] == "undo"
+    assert takebacks[0][1].endswith("took back: Seat 0 adds 3.")
+
+    said = [" ".join(p.texts[mark:]) for p, mark in zip(phones, marks, strict=True)]
+    winners = [s for s in said if "took back: Seat 0 adds 3." in s and not _refused(s)]
+    losers = [s for s in said if _refused(s)]
+    assert len(winners) == 1 and len(losers) == 3, said
+    # Every phone, refused or not, now shows the pile as it stands (1 + 2).
+    for phone, mark in zip(phones, marks, strict=True):
+        assert "3" in phone.texts[mark:], phone.texts[mark:]
+    for phone in phones:
+        assert phone.crashed == []
+        phone.close()
+    assert "Traceback" not in h.log()
+
+
+def _refused(text: str) -> bool:
+    return any(r in text for r in REFUSED)
+
+
+def test_a_seat_is_told_it_may_take_back_only_its_own_move(
+    tmp_path: Path, hosts: list[Host]
+) -> None:
+    table_id, seat_token = _table_with_three_moves(tmp_path, last=1)
+    h = start_host(tmp_path, TALLY_ENV)
+    hosts.append(h)
+    ana = Phone.open(h, f"/t/{table_id}?k={seat_token}", wait_for="undo")
+    ana.drain(0.5)
+    ana.tap("undo")
+    ana.wait_text(
+        "Ana can take back only their own last move; the last move was Bo's: Seat 1 adds 1."
+    )
+    ana.tap("redo")  # nothing undone: nothing to redo, and nothing changes
+    ana.wait_text("Nothing to redo.")
+    assert _stored(tmp_path, table_id) == (4, 4, [])
+    assert ana.crashed == []
+    ana.close()
