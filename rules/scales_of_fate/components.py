@@ -98,7 +98,8 @@ def _slots() -> dict[str, tuple[Cell, tuple[Cell, ...]]]:
 
 
 SLOTS: Final[dict[str, tuple[Cell, tuple[Cell, ...]]]] = _slots()
-"""Servant slot id → (the quest it touches, the row or column of quests it lies beside)."""
+"""Servant slot id → (the quest it touches, the row or column of quests it lies beside):
+twelve slots, both ends of every row and column (``sof.assume.servant-slots``)."""
 
 ABYSS_LEFT: Final = -1
 ABYSS_MIDDLE: Final = 0
