@@ -42,6 +42,10 @@ class PanelContext:
     check: Callable[[Action], Verdict]
     show_verdict: Callable[[Verdict], None]
     reveal: Callable[[int], Any] | None = None
+    own_phone: frozenset[int] = frozenset()
+    """On the host/shared phone: the seats whose players have moved from their own phone.
+    Their secrets live there; the shared phone never offers to show them (``reveal``
+    returns nothing secret for them either)."""
 
     @property
     def can_act(self) -> bool:

@@ -21,7 +21,7 @@ from rules.core import Action, IllegalAction, MalformedAction, Verdict
 from .. import theme
 from ..panels import PanelContext, panel_for
 from ..panels.counters import build_panel as counters_panel
-from ..table import Actor, Change, NotYourSeat, StaleVersion
+from ..table import HOST_NAME, Actor, Change, NotYourSeat, StaleVersion
 from . import invite, verdict
 from .home import ago
 from .reconcile import swap_in
@@ -166,6 +166,12 @@ class TableScreen:
 
     def context(self) -> PanelContext:
         live = self.live
+        own = live.seats_on_own_phone() if self.role == "host" else frozenset()
+
+        def reveal(seat: int) -> Any:
+            # A seat that plays on its own phone keeps its secrets there, whatever asks.
+            return live.state_for(None if seat in own else seat)
+
         return PanelContext(
             page=self.page,
             game=live.game,
@@ -177,7 +183,8 @@ class TableScreen:
             act=self.act,
             check=live.check,
             show_verdict=self.show_verdict,
-            reveal=(lambda seat: live.state_for(seat)) if self.role == "host" else None,
+            reveal=reveal if self.role == "host" else None,
+            own_phone=own,
         )
 
     def render(self) -> None:
@@ -319,7 +326,7 @@ class TableScreen:
 
     def actor(self) -> Actor:
         if self.role == "host":
-            return Actor(self.shell.device, "Host", None)
+            return Actor(self.shell.device, HOST_NAME, None)
         assert self.seat is not None
         return Actor(self.shell.device, self.live.seats[self.seat].name, frozenset({self.seat}))
 

@@ -58,7 +58,13 @@ class Table:
     sent: list[Action] = dataclasses.field(default_factory=list)
     shown: list[Verdict] = dataclasses.field(default_factory=list)
 
-    def ctx(self, seat: int | None, role: str = "seat", page: Any = None) -> PanelContext:
+    def ctx(
+        self,
+        seat: int | None,
+        role: str = "seat",
+        page: Any = None,
+        own_phone: frozenset[int] = frozenset(),
+    ) -> PanelContext:
         def act(action: Action) -> None:
             self.sent.append(action)
             verdict = GAME.check(self.state, action)
@@ -78,7 +84,10 @@ class Table:
             act=act,
             check=lambda a: GAME.check(self.state, a),
             show_verdict=self.shown.append,
-            reveal=(lambda s: GAME.redact(self.state, s)) if role == "host" else None,
+            reveal=(lambda s: GAME.redact(self.state, None if s in own_phone else s))
+            if role == "host"
+            else None,
+            own_phone=own_phone,
         )
 
 
@@ -176,6 +185,11 @@ def test_host_builds_secrets_only_after_hand_over_and_hides_again() -> None:
     assert SECRET not in ids(root)
     assert "sof-hand" not in ids(root)
     tap(ids(root)["sof-reveal-1"])
+    # Step one: the whole screen asks to give the phone to Bo; nothing secret, no board.
+    step = ids(root)
+    assert "sof-handover" in step and SECRET not in step and "sof-board" not in step
+    assert "Give the phone to Bo" in texts(step["sof-handover"])
+    tap(step["sof-show-1"])
     shown = ids(root)
     assert SECRET in shown
     assert "Naka" in texts(shown["sof-hand"]) and "Pentha" not in texts(shown["sof-hand"])
@@ -370,6 +384,7 @@ def test_notes_are_private_and_keep_the_hand_over_open_while_writing() -> None:
     page = FakePage()
     root = build_panel(t.ctx(None, role="host", page=page))
     tap(ids(root)["sof-reveal-0"])
+    tap(ids(root)["sof-show-0"])
     field = ids(root)["sof-note-Naka"].content
     assert isinstance(field, ft.TextField)
     field.value = "bluffing about Naka?"
@@ -382,3 +397,58 @@ def test_notes_are_private_and_keep_the_hand_over_open_while_writing() -> None:
     later = build_panel(t.ctx(None, role="host", page=page))
     assert SECRET not in ids(later)
     assert "bluffing" not in texts(build_panel(t.ctx(1)))
+
+
+def test_hand_over_can_be_cancelled_without_showing_anything() -> None:
+    t = playing()
+    root = build_panel(t.ctx(None, role="host"))
+    tap(ids(root)["sof-reveal-0"])
+    tap(ids(root)["sof-handover-cancel"])
+    back = ids(root)
+    assert SECRET not in back and "sof-handover" not in back and "sof-board" in back
+
+
+def test_host_never_offers_the_secrets_of_a_seat_on_its_own_phone() -> None:
+    t = playing()
+    root = build_panel(t.ctx(None, role="host", own_phone=frozenset({1})))
+    found = ids(root)
+    assert "sof-reveal-1" not in found and "sof-reveal-0" in found
+    assert "Give the phone to Bo" not in texts(root)
+    assert "Bo's demigods stay on Bo's own phone." in texts(found["sof-own-phone-1"])
+    both = build_panel(t.ctx(None, role="host", own_phone=frozenset({0, 1})))
+    assert not [k for k in ids(both) if k.startswith("sof-reveal-")]
+    assert SECRET not in ids(both) and "sof-hand" not in ids(both)
+    # Even asked directly, the shared phone gets nothing of an own-phone seat's secrets.
+    ctx = t.ctx(None, role="host", own_phone=frozenset({1}))
+    assert ctx.reveal is not None and ctx.reveal(1).hands == ((), ())
+
+
+def test_deal_and_guess_say_who_has_recorded_and_where() -> None:
+    t = Table(GAME.setup(SofOptions(players=("Ada", "Bo"))))
+    host = build_panel(t.ctx(None, role="host"))
+    assert texts(ids(host)["sof-deal-progress"]) == "Waiting for Ada, waiting for Bo"
+    assert "“Give the phone to Ada” or “Give the phone to Bo” above" in texts(host)
+    t.state = GAME.apply(t.state, DealDemigods(0, ("Pentha", "Klar")))
+    # Bo's phone learns that Ada has recorded, never what.
+    bo = build_panel(t.ctx(1))
+    assert texts(ids(bo)["sof-deal-progress"]) == "Ada ✓, waiting for Bo"
+    assert "tap the two cards you drew in the “Bo: your demigods” box above" in texts(bo)
+    assert "sof-hand" not in ids(bo) and "Pentha and Klar" not in texts(bo)
+    # Bo plays on his own phone: the host points only Ada... who is done.
+    host = build_panel(t.ctx(None, role="host", own_phone=frozenset({1})))
+    assert "Give the phone to" not in texts(host)
+    ada = build_panel(t.ctx(0))
+    assert "Ada: yours are recorded on this phone." in texts(ada)
+    t.state = GAME.apply(t.state, DealDemigods(1, ("Naka", "Belan")))
+    rng = random.Random(5)
+    from rules.scales_of_fate.game import random_setup
+
+    while t.state.phase != "guess":
+        if t.state.phase == "setup":
+            t.state = GAME.apply(t.state, random_setup(t.state, rng))
+        else:
+            t.state = GAME.apply(t.state, rng.choice(GAME.legal_actions(t.state)))
+    t.state = GAME.apply(t.state, FinalGuess(1, ("Pentha", "Agamar")))
+    ada = build_panel(t.ctx(0))
+    assert texts(ids(ada)["sof-guess-progress"]) == "Waiting for Ada, Bo ✓"
+    assert "tap your guess in the “Ada: your demigods” box above" in texts(ada)
