@@ -17,6 +17,7 @@ from typing import Any
 import flet as ft
 
 from rules.scales_of_fate.actions import SetupAge
+from rules.scales_of_fate.age_setup import swap_special
 from rules.scales_of_fate.components import TILE_ACTION_NAMES, TILE_ACTIONS
 from rules.scales_of_fate.deduction import criterion_problem, describe_criterion
 from rules.scales_of_fate.state import Criterion, PlacedQuest, Quest, SofState, Tile, TileSpec
@@ -76,14 +77,22 @@ class SetupDraft:
         )
 
     def preview_state(self, state: SofState) -> SofState:
-        """``state`` with the draft laid on the board, for drawing only."""
-        quests = dict(state.quests) if self.age > 1 else {}
-        if self.age > 1:
-            quests = {k: replace(q, special=False) if q.special else q for k, q in quests.items()}
-        for key, (dark, change) in self.quests.items():
-            if self.age > 1 and key != self.special:
-                continue
-            quests[key] = Quest(dark=dark, special=key == self.special, change=change)
+        """``state`` with the draft laid on the board, for drawing only. In Ages 2 and 3 the
+        quests are moved exactly as starting the Age will move them (``swap_special``): the
+        old special quest leaves, and a regular quest lying where the new special goes
+        takes the old special's spot, with its own value."""
+        quests: dict[str, Quest] = {}
+        if self.age == 1:
+            for key, (dark, change) in self.quests.items():
+                quests[key] = Quest(dark=dark, special=key == self.special, change=change)
+        elif self.special is not None and self.special in self.quests:
+            dark, change = self.quests[self.special]
+            row, col = int(self.special[0]), int(self.special[1])
+            quests, _ = swap_special(
+                state.quests, PlacedQuest(row, col, dark, special=True, change=change)
+            )
+        else:
+            quests = dict(state.quests)
         tiles = tuple(Tile(pos, act) for pos, act in sorted(self.tiles.items()))  # type: ignore[arg-type]
         return replace(
             state,

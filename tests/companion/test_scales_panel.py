@@ -452,3 +452,37 @@ def test_deal_and_guess_say_who_has_recorded_and_where() -> None:
     ada = build_panel(t.ctx(0))
     assert texts(ids(ada)["sof-guess-progress"]) == "Waiting for Ada, Bo ✓"
     assert "tap your guess in the “Ada: your demigods” box above" in texts(ada)
+
+
+def _quest_labels(root: ft.Control) -> dict[str, str]:
+    return {
+        k: str(v.label) for k, v in ids(root).items() if k.startswith("sof-quest-") and v.label
+    }
+
+
+def test_age_two_preview_shows_the_moved_quest_where_it_goes() -> None:
+    t = playing()
+    rng = random.Random(4)
+    while t.state.phase != "setup":
+        t.state = GAME.apply(t.state, rng.choice(GAME.legal_actions(t.state)))
+    assert t.state.age == 2
+    before = dict(t.state.quests)
+    old_special = next(k for k, q in before.items() if q.special)
+    assert old_special == "11"
+    moved = before["02"]  # a regular quest, where the new special will go
+    page = FakePage()
+    root = build_panel(t.ctx(None, role="host", page=page))
+    for ident in ("sof-quest-02", "sof-cell-special", "sof-cell-dark", "sof-cell-change-3"):
+        tap(ids(root)[ident])
+    labels = _quest_labels(root)
+    kind = "Scorpion" if moved.dark else "Feather"
+    sign = f"+{moved.change}" if moved.change > 0 else f"−{-moved.change}"
+    # The old special's spot now shows the quest that moves there, with its own value.
+    assert labels["sof-quest-11"] == f"{kind} quest {sign}"
+    assert labels["sof-quest-02"] == "special Scorpion quest +3"
+    # The preview is exactly the board the rules lay out when the Age starts.
+    tap(ids(root)["sof-tile-v00"])
+    tap(ids(root)["sof-setup-submit"])
+    assert t.state.phase == "play"
+    after = build_panel(t.ctx(None, role="host", page=page))
+    assert _quest_labels(after) == labels
