@@ -46,7 +46,7 @@ from rules.scales_of_fate.state import SofState
 from .. import theme
 from . import scales_board, scales_secrets, scales_setup, widgets
 from .base import PanelContext
-from .scales_look import chip, choice
+from .scales_look import chip, choice, rule_links
 
 
 @dataclass
@@ -90,8 +90,11 @@ def build_panel(ctx: PanelContext) -> ft.Control:
     )
 
 
-def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
-    """A verdict as the players read it: legal or not, why, what it changes, which rules."""
+def verdict_box(
+    verdict: Verdict, ident: str, open_rule: Callable[[str], None] | None = None
+) -> ft.Control:
+    """A verdict as the players read it: legal or not, why, what it changes, which rules
+    (each rule ID a link to the rules reference when ``open_rule`` is given)."""
     lines: list[ft.Control] = [
         ft.Text(
             ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
@@ -102,7 +105,7 @@ def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
     ]
     lines += [ft.Text("• " + effect, size=13) for effect in verdict.effects]
     if verdict.rules:
-        lines.append(theme.muted("Rules: " + ", ".join(verdict.rules), 12))
+        lines.append(rule_links(ident, verdict.rules, open_rule))
     return theme.tagged(
         ident,
         ft.Container(
@@ -155,7 +158,7 @@ class ScalesPanel:
             self.root.controls = [self._handover_screen(self.picks.handover)]
             return
         self.root.controls = [
-            scales_board.status(self.state, self.names, self.ctx.version),
+            scales_board.status(self.state, self.names, self.ctx.moves),
             *self.holders.values(),
         ]
         self.refresh(*self.holders)
@@ -253,6 +256,7 @@ class ScalesPanel:
                 check=self.ctx.check,
                 submit=self.act,
                 can_act=self.ctx.can_act,
+                open_rule=self.ctx.open_rule,
             )
         if s.phase == "play":
             return self._play_card() if self.ctx.can_act else None
@@ -403,6 +407,8 @@ class ScalesPanel:
             parts.append(
                 ft.Row(
                     spacing=6,
+                    wrap=True,
+                    run_spacing=6,
                     controls=[
                         choice(
                             f"sof-power-{pw}",
@@ -417,16 +423,22 @@ class ScalesPanel:
             if p.power is not None:
                 parts += self._power_form(me)
         # 4. pass
+        passing = self.ctx.check(Pass(seat=me))
         parts.append(
             theme.tagged(
                 "sof-pass",
                 ft.OutlinedButton(
                     f"Pass ({self.names[me]})",
-                    height=theme.TAP,
+                    disabled=not passing.legal,
                     on_click=lambda _: self.act(Pass(seat=me)),
                 ),
             )
         )
+        if not passing.legal:
+            # A disabled button explains itself in words, not only in a tooltip.
+            parts.append(
+                theme.tagged("sof-pass-why", theme.muted(f"No passing yet: {passing.reason}", 12))
+            )
         return _card("sof-play", f"{self.names[s.turn]}'s turn", parts)
 
     def _power_form(self, me: int) -> list[ft.Control]:
@@ -465,12 +477,16 @@ class ScalesPanel:
     def _check_and_commit(
         self, action: Action, verdict_ident: str, button_ident: str, text: str
     ) -> list[ft.Control]:
-        """What ``action`` would do (``ctx.check``'s verdict), then the button that commits it."""
+        """What ``action`` would do (``ctx.check``'s verdict), then the button that commits
+        it. A refused move leaves the button disabled, with the reason written above it."""
+        verdict = self.ctx.check(action)
         return [
-            verdict_box(self.ctx.check(action), verdict_ident),
+            verdict_box(verdict, verdict_ident, self.ctx.open_rule),
             theme.tagged(
                 button_ident,
-                ft.FilledButton(text, height=theme.TAP, on_click=lambda _: self.act(action)),
+                ft.FilledButton(
+                    text, disabled=not verdict.legal, on_click=lambda _: self.act(action)
+                ),
             ),
         ]
 
@@ -555,7 +571,6 @@ class ScalesPanel:
                             f"sof-announce-{seat}-yes",
                             ft.FilledButton(
                                 "Yes",
-                                height=theme.TAP,
                                 on_click=lambda _, st=seat: self.act(Announce(st, True)),
                             ),
                         ),
@@ -563,7 +578,6 @@ class ScalesPanel:
                             f"sof-announce-{seat}-no",
                             ft.FilledButton(
                                 "No",
-                                height=theme.TAP,
                                 on_click=lambda _, st=seat: self.act(Announce(st, False)),
                             ),
                         ),
@@ -646,7 +660,6 @@ class ScalesPanel:
                     ft.FilledButton(
                         f"Done: hide {self.names[revealed]}'s demigods",
                         icon=ft.Icons.VISIBILITY_OFF,
-                        height=theme.TAP,
                         on_click=lambda _: self._pick(revealed=None),
                     ),
                 ),
@@ -675,7 +688,6 @@ class ScalesPanel:
                     ft.FilledButton(
                         f"Give the phone to {name}",
                         icon=ft.Icons.SWAP_HORIZ,
-                        height=theme.TAP,
                         on_click=lambda _, st=seat: self._pick(handover=st),  # type: ignore[arg-type]
                     ),
                 )
@@ -707,7 +719,6 @@ class ScalesPanel:
                     ft.FilledButton(
                         "Show my demigods",
                         icon=ft.Icons.VISIBILITY,
-                        height=theme.TAP,
                         on_click=lambda _: self._show(seat),
                     ),
                 ),
@@ -715,7 +726,6 @@ class ScalesPanel:
                     "sof-handover-cancel",
                     ft.OutlinedButton(
                         "Back to the table",
-                        height=theme.TAP,
                         on_click=lambda _: self._pick(handover=None),
                     ),
                 ),
@@ -739,23 +749,28 @@ class ScalesPanel:
             for line in player.items:
                 if line.label not in labels:
                     labels.append(line.label)
-        header = ft.Row(
-            controls=[ft.Container(width=130)]
-            + [
-                ft.Text(
-                    self.names[seat],
-                    expand=True,
-                    weight=ft.FontWeight.BOLD,
-                    text_align=ft.TextAlign.CENTER,
-                )
-                for seat in range(len(sheet.players))
-            ]
-        )
-        rows: list[ft.Control] = [header]
+
+        # Each line's label spans the card and the players' columns sit below it, so the
+        # columns keep half the card's width on the narrowest phone, in large text too.
+        def columns(cells: list[ft.Control]) -> ft.Control:
+            return ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=cells)
+
+        rows: list[ft.Control] = [
+            columns(
+                [
+                    ft.Text(
+                        self.names[seat],
+                        expand=True,
+                        weight=ft.FontWeight.BOLD,
+                        text_align=ft.TextAlign.CENTER,
+                    )
+                    for seat in range(len(sheet.players))
+                ]
+            )
+        ]
         for label in labels:
-            cells: list[ft.Control] = [
-                ft.Text(label.upper(), width=130, size=12, color=theme.MUTED)
-            ]
+            rows.append(ft.Text(label.upper(), size=12, color=theme.MUTED))
+            cells: list[ft.Control] = []
             for seat, player in enumerate(sheet.players):
                 item = next((i for i in player.items if i.label == label), None)
                 cells.append(
@@ -776,16 +791,21 @@ class ScalesPanel:
                                     weight=ft.FontWeight.W_600,
                                 ),
                             ),
-                            theme.muted(item.detail if item and item.detail else "", 11),
+                            ft.Text(
+                                item.detail if item and item.detail else "",
+                                size=11,
+                                color=theme.MUTED,
+                                text_align=ft.TextAlign.CENTER,
+                            ),
                         ],
                     )
                 )
-            rows.append(ft.Row(controls=cells))
+            rows.append(columns(cells))
         rows.append(ft.Divider())
+        rows.append(ft.Text("TOTAL", weight=ft.FontWeight.BOLD))
         rows.append(
-            ft.Row(
-                controls=[ft.Text("TOTAL", width=130, weight=ft.FontWeight.BOLD)]
-                + [
+            columns(
+                [
                     ft.Container(
                         expand=True,
                         alignment=ft.Alignment.CENTER,

@@ -24,7 +24,7 @@ from rules.scales_of_fate.state import Criterion, PlacedQuest, Quest, SofState, 
 
 from .. import theme
 from . import scales_board, widgets
-from .scales_look import choice
+from .scales_look import choice, rule_links
 
 _CHANGES = (-3, -2, -1, 1, 2, 3)
 PLACES: tuple[tuple[str, str], ...] = (
@@ -131,6 +131,7 @@ def setup_form(
     check: Callable[[SetupAge], Any],
     submit: Callable[[SetupAge], None],
     can_act: bool,
+    open_rule: Callable[[str], None] | None = None,
 ) -> ft.Control:
     """The form for laying out the current Age, with the rules' verdict on the draft."""
 
@@ -185,18 +186,25 @@ def setup_form(
         )
     )
     if verdict.rules:
-        parts.append(theme.muted("Rules: " + ", ".join(verdict.rules), 12))
+        parts.append(rule_links("sof-setup-verdict", verdict.rules, open_rule))
+    ready = can_act and verdict.legal and not problem
     parts.append(
         theme.tagged(
             "sof-setup-submit",
             ft.FilledButton(
                 f"Start Age {state.age}",
-                height=theme.TAP,
-                disabled=not can_act,
+                disabled=not ready,
                 on_click=lambda _: submit(draft.action()),
             ),
         )
     )
+    if not ready:
+        why = (
+            "only the players at the table start an Age"
+            if not can_act
+            else "the line above says what is missing"
+        )
+        parts.append(theme.tagged("sof-setup-why", theme.muted(f"Not ready to start: {why}.", 12)))
     return theme.tagged("sof-setup", ft.Column(spacing=10, controls=parts))
 
 
@@ -255,6 +263,8 @@ def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
                     ),
                     ft.Row(
                         spacing=6,
+                        wrap=True,
+                        run_spacing=6,
                         controls=[
                             choice(
                                 "sof-cell-dark", "Scorpion (dark)", dark, lambda _: set_kind(True)
@@ -282,6 +292,8 @@ def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
                     ),
                     ft.Row(
                         spacing=6,
+                        wrap=True,
+                        run_spacing=6,
                         controls=[
                             choice(
                                 "sof-cell-special",
@@ -291,7 +303,7 @@ def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
                             ),
                             theme.tagged(
                                 "sof-cell-clear",
-                                ft.TextButton("Clear", on_click=remove, height=theme.TAP),
+                                ft.TextButton("Clear", on_click=remove),
                             ),
                         ],
                     ),
@@ -312,7 +324,7 @@ def _abyss_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control
 
     def outcome(ident: str, label: str, value: int, shift: Callable[[int], None]) -> ft.Control:
         return widgets.labelled_stepper(
-            label, ident, widgets.step_value(f"{value:+d}", width=40), shift
+            label, ident, widgets.step_value(f"{value:+d}", width=64), shift
         )
 
     return ft.Column(
@@ -341,15 +353,15 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
         return ft.TextField(
             label=label,
             value="" if current is None else str(current),
-            width=120,
+            expand=True,
             dense=True,
             keyboard_type=ft.KeyboardType.NUMBER,
             on_blur=lambda e: set_crit(**{name: bound(e.control.value)}),
             on_submit=lambda e: set_crit(**{name: bound(e.control.value)}),
         )
 
-    low = bound_field("Renown from", c.min_renown, "min_renown")
-    high = bound_field("to", c.max_renown, "max_renown")
+    low = bound_field("From", c.min_renown, "min_renown")
+    high = bound_field("To", c.max_renown, "max_renown")
     text = ft.TextField(
         label="Card text (optional)",
         value=c.text,
@@ -387,6 +399,7 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
             spacing=8,
             controls=[
                 ft.Text("The Age card's question", weight=ft.FontWeight.W_600),
+                theme.muted("Renown between (leave blank for any):", 12),
                 ft.Row(
                     spacing=8,
                     controls=[

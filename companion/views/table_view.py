@@ -90,6 +90,12 @@ class TableScreen:
         )
         who = live.seats[seat].name if seat is not None else None
         subtitle = who or ("Host" if role == "host" else "Watching")
+        title = live.title or live.game.title
+        if title == f"{live.game.title}: {', '.join(live.seat_names)}":
+            # A phone's app bar fits about a dozen letters: the default title keeps the
+            # players' names there, and the game's name (also on its tab) goes below.
+            title = ", ".join(live.seat_names)
+            subtitle = f"{subtitle} · {live.game.title}"
         self.view = ft.View(
             route=f"/t/{live.id}",
             padding=0,
@@ -108,7 +114,7 @@ class TableScreen:
                         theme.tagged(
                             "table-title",
                             ft.Text(
-                                live.title or live.game.title,
+                                title,
                                 size=18,
                                 max_lines=1,
                                 overflow=ft.TextOverflow.ELLIPSIS,
@@ -184,6 +190,8 @@ class TableScreen:
             check=live.check,
             show_verdict=self.show_verdict,
             reveal=reveal if self.role == "host" else None,
+            open_rule=self.open_rule,
+            moves=live.head,
             own_phone=own,
         )
 
@@ -299,8 +307,16 @@ class TableScreen:
         cls = ft.FilledButton if selected else ft.OutlinedButton
         # One line, however long the game's name: a wrapped label overflows the button.
         text = ft.Text(label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-        button = cls(content=text, on_click=pick, height=theme.TAP, expand=True)
-        return theme.tagged(f"tab-{key}", button)
+        # The open tab carries a tick as well as its filled look, and says so to readers.
+        button = cls(
+            content=text,
+            icon=ft.Icons.CHECK if selected else None,
+            on_click=pick,
+            expand=True,
+        )
+        tagged = theme.tagged(f"tab-{key}", button)
+        tagged.selected = selected
+        return tagged
 
     def _fill_history(self) -> None:
         lines = self.live.history()

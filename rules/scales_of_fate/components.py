@@ -107,6 +107,12 @@ ABYSS_RIGHT: Final = 1
 ABYSS_NAMES: Final[dict[int, str]] = {-1: "left", 0: "middle", 1: "right"}
 
 
+def count(n: int, one: str, many: str | None = None) -> str:
+    """``n`` with its noun in the right number: ``count(1, "action tile")`` is
+    "1 action tile", ``count(3, "action tile")`` "3 action tiles"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def tiles_next_to(cell: Cell) -> tuple[str, ...]:
     """Tile positions that touch quest ``cell``."""
     return tuple(pos for pos, pair in TILE_POSITIONS.items() if cell in pair)

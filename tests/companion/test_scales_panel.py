@@ -57,6 +57,7 @@ class Table:
     state: SofState
     sent: list[Action] = dataclasses.field(default_factory=list)
     shown: list[Verdict] = dataclasses.field(default_factory=list)
+    opened: list[str] = dataclasses.field(default_factory=list)
 
     def ctx(
         self,
@@ -88,6 +89,7 @@ class Table:
             if role == "host"
             else None,
             own_phone=own_phone,
+            open_rule=self.opened.append,
         )
 
 
@@ -214,10 +216,16 @@ def test_illegal_placement_shows_the_verdict_with_rule_ids() -> None:
     root = build_panel(t.ctx(1))
     tap(ids(root)["sof-place-Agamar"])
     tap(ids(root)["sof-tile-h00"])
-    box = ids(root)["sof-place-verdict"]
-    assert "Not allowed" in texts(box) and "sof.turn.order" in texts(box)
-    tap(ids(root)["sof-place-demigod"])
-    assert t.shown and not t.shown[-1].legal and "sof.turn.order" in t.shown[-1].rules
+    found = ids(root)
+    assert "Not allowed" in texts(found["sof-place-verdict"])
+    # The refused move's button is disabled; the reason stands above it in words, and
+    # each rule ID is a link to the rules reference.
+    button = found["sof-place-demigod"].content
+    assert isinstance(button, ft.FilledButton) and button.disabled
+    link = found["sof-place-verdict-rule-sof.turn.order"]
+    assert isinstance(link.content, ft.TextButton) and not link.content.disabled
+    tap(link)
+    assert t.opened == ["sof.turn.order"]
 
 
 def test_place_demigod_then_servant_preview_shows_renown_changes() -> None:

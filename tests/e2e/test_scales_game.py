@@ -301,16 +301,15 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any, host_frames: list[bytes]) 
     press(bo, "sof-first-Klar")
     press(bo, "sof-second-Naka")
     shot(bo, "power-verdict", 700)
-    assert "sof.assume.switch-different-places" in bo.text_of("sof-power-verdict")
-    press(bo, "sof-use-power")
-    bo.wait_id("verdict")
-    # The table's verdict sheet names the rule the refusal rests on.
-    bo.page.wait_for_function(
-        "want => document.body.innerHTML.includes(want)",
-        arg="sof.assume.switch-different-places",
-    )
-    bo.page.keyboard.press("Escape")
-    bo.page.wait_for_timeout(300)
+    # Refused: the button is disabled, the reason is written above it, and the rule it
+    # rests on is a link into the rules reference.
+    assert "Not allowed" in bo.text_of("sof-power-verdict")
+    use = bo.wait_id("sof-use-power").locator("[role=button]").first
+    assert use.get_attribute("aria-disabled") == "true" or use.is_disabled()
+    press(bo, "sof-power-verdict-rule-sof.assume.switch-different-places")
+    bo.wait_id("rule-sof.assume.switch-different-places")
+    press(bo, "rules-back")
+    bo.wait_id("sof-play")
     press(bo, "sof-place-Agamar")
     press(bo, "sof-tile-v00")
     press(bo, "sof-dir-left")
