@@ -87,6 +87,19 @@ def in_step(ahead: Screen, behind: Screen) -> None:
     )
 
 
+def said(screen: Screen, identifier: str) -> str:
+    """Everything control ``identifier`` says: its visible text and the accessible labels
+    of the parts inside it (a verdict with rule links is split into several nodes)."""
+    loc = screen.wait_id(identifier)
+    return str(
+        loc.evaluate(
+            """el => [el, ...el.querySelectorAll('*')]
+                   .map(n => (n.getAttribute && n.getAttribute('aria-label')) || '')
+                   .concat([el.innerText || '']).join(' | ')"""
+        )
+    )
+
+
 def html(screen: Screen) -> str:
     """The page's whole DOM (texts and semantics labels alike)."""
     return str(screen.page.content())
@@ -271,14 +284,14 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any, host_frames: list[bytes]) 
     setup_age_one(host)
     press(host, "sof-place-Agamar")
     press(host, "sof-tile-h00")
-    assert "Allowed" in host.text_of("sof-place-verdict")
+    assert "Allowed" in said(host, "sof-place-verdict")
     press(host, "sof-place-demigod")
     until(bo, "sof-turn", "Bo to play")
     press(bo, "sof-pass")
     host.wait_id("sof-servant-penance")
     press(host, "sof-servant-penance")
     press(host, "sof-slot-L0")
-    preview = host.text_of("sof-servant-verdict")
+    preview = said(host, "sof-servant-verdict")
     assert "Agamar: renown 7 → 9" in preview, preview
     shot(host, "servant-preview")
     press(host, "sof-place-servant")
@@ -303,7 +316,7 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any, host_frames: list[bytes]) 
     shot(bo, "power-verdict", 700)
     # Refused: the button is disabled, the reason is written above it, and the rule it
     # rests on is a link into the rules reference.
-    assert "Not allowed" in bo.text_of("sof-power-verdict")
+    assert "Not allowed" in said(bo, "sof-power-verdict")
     use = bo.wait_id("sof-use-power").locator("[role=button]").first
     assert use.get_attribute("aria-disabled") == "true" or use.is_disabled()
     press(bo, "sof-power-verdict-rule-sof.assume.switch-different-places")
