@@ -361,7 +361,6 @@ def abyss(state: SofState) -> ft.Control:
             ),
             ft.Row(
                 spacing=4,
-                vertical_alignment=ft.CrossAxisAlignment.STRETCH,
                 controls=[
                     side(-1, f"Left {_signed(state.abyss_left)}"),
                     side(0, "Middle"),

@@ -94,7 +94,11 @@ class _PairPicker:
             controls.append(
                 theme.tagged(
                     f"{self.ident}-submit",
-                    ft.FilledButton(self.button, on_click=lambda _: self.act(action)),
+                    ft.FilledButton(
+                        self.button,
+                        disabled=not verdict.legal,  # the reason is the line above
+                        on_click=lambda _: self.act(action),
+                    ),
                 )
             )
         self.root.controls = controls

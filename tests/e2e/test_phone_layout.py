@@ -235,7 +235,7 @@ def fits_width(screen: Screen, where: str, width: int) -> None:
 def _visit(ctx: Any, url: str, kind: str) -> Screen:
     """Open one table and bring up its most crowded screen for ``kind``."""
     screen = open_app(ctx, url)
-    screen.wait_id("sof-turn")
+    screen.wait_id("sof-turn", timeout=30_000)
     if kind == "deal":
         screen.tap("sof-reveal-0")
         screen.wait_id("sof-show-0")
