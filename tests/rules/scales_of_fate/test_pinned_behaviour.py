@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.scales_of_fate import (
-    GAME,
     Announce,
     Criterion,
     GodSmite,
