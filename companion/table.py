@@ -57,6 +57,9 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 100
 """Default number of events between two stored snapshots of the full state."""
 
+HOST_NAME = "Host"
+"""The name the history gives to moves made on the host's device (any seat's)."""
+
 
 @dataclass(frozen=True)
 class Actor:
@@ -444,6 +447,20 @@ class LiveTable:
                     rows = conn.execute(_HISTORY, {"tid": self.id, "hi": self._head}).all()
                 self._history = [_line(row) for row in rows]
             return list(self._history)
+
+    def seats_on_own_phone(self) -> frozenset[int]:
+        """Seats whose player has made a move for that seat from their own phone (a seat
+        code), among the events in effect. Their secrets were entered there, so the shared
+        phone must not offer them. Moves made on the host's device are recorded under
+        ``HOST_NAME``; a seat's own phone records them under the seat's name."""
+        own: set[int] = set()
+        for line in self.history():
+            seat = line.seat
+            if seat is None or not 0 <= seat < len(self.seats):
+                continue
+            if line.who != HOST_NAME and line.who == self.seats[seat].name:
+                own.add(seat)
+        return frozenset(own)
 
     def subscribe(self, fn: Subscriber) -> Callable[[], None]:
         """Call ``fn(change)`` after every committed change, in order; returns a function

@@ -42,6 +42,15 @@ class PanelContext:
     check: Callable[[Action], Verdict]
     show_verdict: Callable[[Verdict], None]
     reveal: Callable[[int], Any] | None = None
+    open_rule: Callable[[str], None] | None = None
+    """Open the rules reference at one rule ID (rule IDs in inline verdicts link there)."""
+    moves: int = 0
+    """Moves in effect (what players count: an undo takes one back, a redo puts it back),
+    unlike ``version``, which grows on every change."""
+    own_phone: frozenset[int] = frozenset()
+    """On the host/shared phone: the seats whose players have moved from their own phone.
+    Their secrets live there; the shared phone never offers to show them (``reveal``
+    returns nothing secret for them either)."""
 
     @property
     def can_act(self) -> bool:

@@ -5,7 +5,9 @@ The panel never decides legality. Every choice becomes an action from
 ``rules.scales_of_fate.actions``; before a move is committed the panel shows ``ctx.check``'s
 verdict (its reason, the rule IDs and the renown changes it would cause), and ``ctx.act``
 commits it (the table screen explains any refusal). Secrets are built only when they may be
-seen: on the seat's own device, or on the shared phone after "Pass the phone to …" was tapped.
+seen: on the seat's own device, or on the shared phone after the two-step hand-over ("Give the
+phone to Ann", then Ann taps "Show my demigods"), and never there for a seat that plays on its
+own phone.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import flet as ft
 from rules.core import Action, Correct, Verdict
 from rules.scales_of_fate.actions import (
     Announce,
+    DealDemigods,
+    FinalGuess,
     GodSmite,
     GodSteal,
     GodSwitch,
@@ -42,7 +46,7 @@ from rules.scales_of_fate.state import SofState
 from .. import theme
 from . import scales_board, scales_secrets, scales_setup, widgets
 from .base import PanelContext
-from .scales_look import chip, choice
+from .scales_look import chip, choice, rule_links
 
 
 @dataclass
@@ -60,6 +64,7 @@ class _Picks:
     first: str | None = None
     second: str | None = None
     steal: str | None = None
+    handover: int | None = None
     revealed: int | None = None
 
 
@@ -85,8 +90,11 @@ def build_panel(ctx: PanelContext) -> ft.Control:
     )
 
 
-def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
-    """A verdict as the players read it: legal or not, why, what it changes, which rules."""
+def verdict_box(
+    verdict: Verdict, ident: str, open_rule: Callable[[str], None] | None = None
+) -> ft.Control:
+    """A verdict as the players read it: legal or not, why, what it changes, which rules
+    (each rule ID a link to the rules reference when ``open_rule`` is given)."""
     lines: list[ft.Control] = [
         ft.Text(
             ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
@@ -97,7 +105,7 @@ def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
     ]
     lines += [ft.Text("• " + effect, size=13) for effect in verdict.effects]
     if verdict.rules:
-        lines.append(theme.muted("Rules: " + ", ".join(verdict.rules), 12))
+        lines.append(rule_links(ident, verdict.rules, open_rule))
     return theme.tagged(
         ident,
         ft.Container(
@@ -140,13 +148,17 @@ class ScalesPanel:
         return self.ctx.seat if self.ctx.seat is not None else self.state.turn
 
     def render(self) -> None:
-        """Draw every section once; later local choices refresh only what they touch."""
+        """Draw every section once; later local choices refresh only what they touch.
+        While the shared phone is being handed over, the hand-over screen is all there is."""
         self.holders: dict[str, ft.Container] = {
             name: ft.Container()
             for name in ("secrets_top", "score", "board", "move", "extras", "bottom")
         }
+        if self.picks.handover is not None:
+            self.root.controls = [self._handover_screen(self.picks.handover)]
+            return
         self.root.controls = [
-            scales_board.status(self.state, self.names, self.ctx.version),
+            scales_board.status(self.state, self.names, self.ctx.moves),
             *self.holders.values(),
         ]
         self.refresh(*self.holders)
@@ -230,14 +242,9 @@ class ScalesPanel:
                 "sof-deal",
                 "Deal the demigods",
                 [
-                    theme.muted(
-                        "Each player draws two cards from their own demigod deck and records "
-                        "them below, in private.",
-                        13,
-                    ),
-                    theme.muted(
-                        "The phase moves on to the Age setup once both pairs are recorded.", 13
-                    ),
+                    theme.muted(self._where_to_record("demigods"), 13),
+                    self._progress("sof-deal-progress", "demigods"),
+                    theme.muted("The Age 1 setup opens once both pairs are recorded.", 13),
                 ],
             )
         if s.phase == "setup":
@@ -249,6 +256,7 @@ class ScalesPanel:
                 check=self.ctx.check,
                 submit=self.act,
                 can_act=self.ctx.can_act,
+                open_rule=self.ctx.open_rule,
             )
         if s.phase == "play":
             return self._play_card() if self.ctx.can_act else None
@@ -259,15 +267,69 @@ class ScalesPanel:
                 "sof-guess-status",
                 "Final guesses",
                 [
+                    theme.muted(self._where_to_record("guess"), 13),
+                    self._progress("sof-guess-progress", "guess"),
                     theme.muted(
-                        "Each player ticks the two demigods they think the other holds, in "
-                        "private below. Guesses show when both are in.",
-                        13,
+                        "Guesses stay hidden until both are in; then the score pad opens.", 13
                     ),
-                    theme.muted("The score pad opens once both guesses are locked in.", 13),
                 ],
             )
         return None
+
+    def _recorded(self, seat: int, what: str) -> bool:
+        """Has ``seat`` recorded its demigods (``what="demigods"``) or its final guess? The
+        rules are asked whether that seat may still record: only the answer travels, never
+        the secret (on other devices the state holds nothing of it)."""
+        pair = (DEMIGODS[0], DEMIGODS[1])
+        probe: Action = (
+            DealDemigods(seat=seat, demigods=pair)
+            if what == "demigods"
+            else FinalGuess(seat=seat, demigods=pair)
+        )
+        return not self.ctx.check(probe).legal
+
+    def _progress(self, ident: str, what: str) -> ft.Control:
+        """Who has recorded, in seat order, e.g. "Ann ✓, waiting for Bo"."""
+        parts = [
+            f"{name} ✓" if self._recorded(seat, what) else f"waiting for {name}"
+            for seat, name in enumerate(self.names)
+        ]
+        text = ", ".join(parts)
+        return theme.tagged(
+            ident, ft.Text(text[:1].upper() + text[1:], size=15, weight=ft.FontWeight.W_600)
+        )
+
+    def _where_to_record(self, what: str) -> str:
+        """Where on this device each player records their pair (``what``: "demigods" or
+        "guess"): the private block sits above the instructions in these phases."""
+        thing = (
+            "the two demigod cards they drew from their own deck"
+            if what == "demigods"
+            else "the two demigods they think the other player holds"
+        )
+        ctx = self.ctx
+        if ctx.seat is not None:
+            me = self.names[ctx.seat]
+            if self._recorded(ctx.seat, what):
+                return f"{me}: yours are recorded on this phone."
+            mine = "the two cards you drew" if what == "demigods" else "your guess"
+            return (
+                f"{me}: tap {mine} in the “{me}: your demigods” box above. Only this phone sees it."
+            )
+        if ctx.reveal is None:
+            return f"Each player records {thing} on their own phone or on the host's."
+        here = [
+            name
+            for seat, name in enumerate(self.names)
+            if seat not in ctx.own_phone and not self._recorded(seat, what)
+        ]
+        if not here:
+            return f"Each player records {thing} in private."
+        taps = " or ".join(f"“Give the phone to {name}”" for name in here)
+        return (
+            f"Each player records {thing} in private: on their own phone, or here by "
+            f"tapping {taps} above."
+        )
 
     # ----- play ------------------------------------------------------------------------------
 
@@ -345,6 +407,8 @@ class ScalesPanel:
             parts.append(
                 ft.Row(
                     spacing=6,
+                    wrap=True,
+                    run_spacing=6,
                     controls=[
                         choice(
                             f"sof-power-{pw}",
@@ -359,16 +423,22 @@ class ScalesPanel:
             if p.power is not None:
                 parts += self._power_form(me)
         # 4. pass
+        passing = self.ctx.check(Pass(seat=me))
         parts.append(
             theme.tagged(
                 "sof-pass",
                 ft.OutlinedButton(
                     f"Pass ({self.names[me]})",
-                    height=theme.TAP,
+                    disabled=not passing.legal,
                     on_click=lambda _: self.act(Pass(seat=me)),
                 ),
             )
         )
+        if not passing.legal:
+            # A disabled button explains itself in words, not only in a tooltip.
+            parts.append(
+                theme.tagged("sof-pass-why", theme.muted(f"No passing yet: {passing.reason}", 12))
+            )
         return _card("sof-play", f"{self.names[s.turn]}'s turn", parts)
 
     def _power_form(self, me: int) -> list[ft.Control]:
@@ -407,12 +477,16 @@ class ScalesPanel:
     def _check_and_commit(
         self, action: Action, verdict_ident: str, button_ident: str, text: str
     ) -> list[ft.Control]:
-        """What ``action`` would do (``ctx.check``'s verdict), then the button that commits it."""
+        """What ``action`` would do (``ctx.check``'s verdict), then the button that commits
+        it. A refused move leaves the button disabled, with the reason written above it."""
+        verdict = self.ctx.check(action)
         return [
-            verdict_box(self.ctx.check(action), verdict_ident),
+            verdict_box(verdict, verdict_ident, self.ctx.open_rule),
             theme.tagged(
                 button_ident,
-                ft.FilledButton(text, height=theme.TAP, on_click=lambda _: self.act(action)),
+                ft.FilledButton(
+                    text, disabled=not verdict.legal, on_click=lambda _: self.act(action)
+                ),
             ),
         ]
 
@@ -453,8 +527,8 @@ class ScalesPanel:
             self.picks.direction = None
         if "power" in changes:
             self.picks.first = self.picks.second = self.picks.steal = None
-        if "revealed" in changes:
-            self.refresh("secrets_top", "bottom")
+        if "revealed" in changes or "handover" in changes:
+            self.render()
         elif "tile" in changes or "slot" in changes:
             self.refresh("move", "board")
         else:
@@ -497,7 +571,6 @@ class ScalesPanel:
                             f"sof-announce-{seat}-yes",
                             ft.FilledButton(
                                 "Yes",
-                                height=theme.TAP,
                                 on_click=lambda _, st=seat: self.act(Announce(st, True)),
                             ),
                         ),
@@ -505,7 +578,6 @@ class ScalesPanel:
                             f"sof-announce-{seat}-no",
                             ft.FilledButton(
                                 "No",
-                                height=theme.TAP,
                                 on_click=lambda _, st=seat: self.act(Announce(st, False)),
                             ),
                         ),
@@ -577,25 +649,8 @@ class ScalesPanel:
         if ctx.reveal is None:
             return theme.muted("Each player's demigods stay on their own phone.", 13)
         revealed = self.picks.revealed
-        if revealed is None:
-            return _card(
-                "sof-privacy",
-                "Secret demigods",
-                [
-                    theme.muted("Hand the phone over; only that player should look.", 13),
-                    *[
-                        theme.tagged(
-                            f"sof-reveal-{seat}",
-                            ft.FilledButton(
-                                f"Pass the phone to {self.names[seat]}",
-                                height=theme.TAP,
-                                on_click=lambda _, st=seat: self._pick(revealed=st),  # type: ignore[arg-type]
-                            ),
-                        )
-                        for seat in (0, 1)
-                    ],
-                ],
-            )
+        if revealed is None or revealed in ctx.own_phone:
+            return self._privacy_card()
         seen = ctx.reveal(revealed)
         return ft.Column(
             spacing=8,
@@ -603,9 +658,8 @@ class ScalesPanel:
                 theme.tagged(
                     "sof-hide",
                     ft.FilledButton(
-                        f"Hide {self.names[revealed]}'s secrets",
+                        f"Done: hide {self.names[revealed]}'s demigods",
                         icon=ft.Icons.VISIBILITY_OFF,
-                        height=theme.TAP,
                         on_click=lambda _: self._pick(revealed=None),
                     ),
                 ),
@@ -614,6 +668,74 @@ class ScalesPanel:
                 ),
             ],
         )
+
+    def _privacy_card(self) -> ft.Control:
+        """The shared phone's door to each player's secrets: a hand-over button for a seat
+        whose secrets may be kept here, a plain line for a seat playing on its own phone."""
+        rows: list[ft.Control] = []
+        for seat, name in enumerate(self.names[:2]):
+            if seat in self.ctx.own_phone:
+                rows.append(
+                    theme.tagged(
+                        f"sof-own-phone-{seat}",
+                        theme.muted(f"{name}'s demigods stay on {name}'s own phone.", 13),
+                    )
+                )
+                continue
+            rows.append(
+                theme.tagged(
+                    f"sof-reveal-{seat}",
+                    ft.FilledButton(
+                        f"Give the phone to {name}",
+                        icon=ft.Icons.SWAP_HORIZ,
+                        on_click=lambda _, st=seat: self._pick(handover=st),  # type: ignore[arg-type]
+                    ),
+                )
+            )
+        if len(rows) and all(seat in self.ctx.own_phone for seat in (0, 1)):
+            rows.insert(0, theme.muted("Each player's demigods stay on their own phone.", 13))
+        else:
+            rows.insert(0, theme.muted("Only the player named should look at their demigods.", 13))
+        return _card("sof-privacy", "Secret demigods", rows)
+
+    def _handover_screen(self, seat: int) -> ft.Control:
+        """Step one of the hand-over: nothing secret is on screen until the named player,
+        holding the phone, taps "Show my demigods"."""
+        name = self.names[seat]
+        if seat in self.ctx.own_phone or self.ctx.reveal is None:
+            self.picks.handover = None
+            return self._privacy_card()
+        return _card(
+            "sof-handover",
+            f"Give the phone to {name}",
+            [
+                theme.muted(
+                    f"{name}: take the phone and check that nobody else can see the screen. "
+                    "Your demigods appear only after you tap below.",
+                    14,
+                ),
+                theme.tagged(
+                    f"sof-show-{seat}",
+                    ft.FilledButton(
+                        "Show my demigods",
+                        icon=ft.Icons.VISIBILITY,
+                        on_click=lambda _: self._show(seat),
+                    ),
+                ),
+                theme.tagged(
+                    "sof-handover-cancel",
+                    ft.OutlinedButton(
+                        "Back to the table",
+                        on_click=lambda _: self._pick(handover=None),
+                    ),
+                ),
+            ],
+        )
+
+    def _show(self, seat: int) -> None:
+        """Step two: the player holding the phone opens their own block."""
+        self.picks.handover = None
+        self._pick(revealed=seat)  # type: ignore[arg-type]
 
     # ----- score pad -----------------------------------------------------------------------
 
@@ -627,23 +749,28 @@ class ScalesPanel:
             for line in player.items:
                 if line.label not in labels:
                     labels.append(line.label)
-        header = ft.Row(
-            controls=[ft.Container(width=130)]
-            + [
-                ft.Text(
-                    self.names[seat],
-                    expand=True,
-                    weight=ft.FontWeight.BOLD,
-                    text_align=ft.TextAlign.CENTER,
-                )
-                for seat in range(len(sheet.players))
-            ]
-        )
-        rows: list[ft.Control] = [header]
+
+        # Each line's label spans the card and the players' columns sit below it, so the
+        # columns keep half the card's width on the narrowest phone, in large text too.
+        def columns(cells: list[ft.Control]) -> ft.Control:
+            return ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, controls=cells)
+
+        rows: list[ft.Control] = [
+            columns(
+                [
+                    ft.Text(
+                        self.names[seat],
+                        expand=True,
+                        weight=ft.FontWeight.BOLD,
+                        text_align=ft.TextAlign.CENTER,
+                    )
+                    for seat in range(len(sheet.players))
+                ]
+            )
+        ]
         for label in labels:
-            cells: list[ft.Control] = [
-                ft.Text(label.upper(), width=130, size=12, color=theme.MUTED)
-            ]
+            rows.append(ft.Text(label.upper(), size=12, color=theme.MUTED))
+            cells: list[ft.Control] = []
             for seat, player in enumerate(sheet.players):
                 item = next((i for i in player.items if i.label == label), None)
                 cells.append(
@@ -664,16 +791,21 @@ class ScalesPanel:
                                     weight=ft.FontWeight.W_600,
                                 ),
                             ),
-                            theme.muted(item.detail if item and item.detail else "", 11),
+                            ft.Text(
+                                item.detail if item and item.detail else "",
+                                size=11,
+                                color=theme.MUTED,
+                                text_align=ft.TextAlign.CENTER,
+                            ),
                         ],
                     )
                 )
-            rows.append(ft.Row(controls=cells))
+            rows.append(columns(cells))
         rows.append(ft.Divider())
+        rows.append(ft.Text("TOTAL", weight=ft.FontWeight.BOLD))
         rows.append(
-            ft.Row(
-                controls=[ft.Text("TOTAL", width=130, weight=ft.FontWeight.BOLD)]
-                + [
+            columns(
+                [
                     ft.Container(
                         expand=True,
                         alignment=ft.Alignment.CENTER,

@@ -2,8 +2,11 @@
 tiles and servant slots, the Abyss and the Age card.
 
 These functions only draw a (redacted) ``SofState``; taps are reported to callbacks so the
-panel can turn them into actions and ask the rules about them. Sizes fit a 390 px wide
-portrait phone: the board is 366 px wide, the track five spaces to a row.
+panel can turn them into actions and ask the rules about them. Widths are shares of the
+screen, not pixels, so the board and the track fill any phone from 320 px up (on 390 px the
+board is 366 px wide, the track five spaces to a row). Inside the board, labels are glyphs
+or at most two letters that never wrap, so large system text cannot break them; the full
+names are in each piece's screen-reader label and in the legend under the board.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from rules.scales_of_fate.components import (
     SERVANT_NAMES,
     SERVANT_TOKENS,
     TILE_ACTION_NAMES,
+    slot_name,
 )
 from rules.scales_of_fate.deduction import describe_criterion
 from rules.scales_of_fate.state import Quest, SofState
@@ -35,17 +39,13 @@ Tap = Callable[[str], None]
 SLOT = 34
 QUEST = 70
 GAP = 44
+"""Heights in pixels; widths are the same numbers used as shares of the board's width."""
 TRACK_COLUMNS = 5
-TRACK_CELL = 70
 
-TILE_SHORT: dict[str, str] = {
-    "smite": "SMITE",
-    "abyss-fate": "FATE",
-    "penance": "PEN",
-    "vesper": "VES",
-    "hadria": "HAD",
-}
+TILE_ICONS: dict[str, str] = {"smite": ft.Icons.BOLT, "abyss-fate": ft.Icons.SWAP_HORIZ}
+"""Tiles drawn as a glyph; the servant tiles show their servant's letter."""
 SERVANT_SHORT: dict[str, str] = {"penance": "P", "vesper": "V", "hadria": "H"}
+LEGEND = "⚡ Smite · ⇄ Abyss Fate · P Penance · V Vesper · H Hadria's Servant"
 
 
 def _signed(n: int) -> str:
@@ -66,6 +66,8 @@ def renown_track(state: SofState, on_marker: Tap | None) -> ft.Control:
         cells: list[ft.Control] = []
         for space in range(start, min(start + TRACK_COLUMNS, RENOWN_MAX + 1)):
             cells.append(_track_space(space, by_space.get(space, []), on_marker))
+        while len(cells) < TRACK_COLUMNS:  # the last row keeps the same cell width
+            cells.append(ft.Container(expand=True))
         rows.append(ft.Row(spacing=4, controls=cells))
     return theme.tagged("sof-track", ft.Column(spacing=4, controls=rows))
 
@@ -80,10 +82,10 @@ def _track_space(space: int, names: list[str], on_marker: Tap | None) -> ft.Cont
         markers.append(
             ft.Semantics(identifier=f"sof-marker-{name}", label=f"{name} {space}", content=dot)
         )
-    return theme.tagged(
-        f"sof-track-space-{space}",
-        ft.Container(
-            width=TRACK_CELL,
+    return ft.Semantics(
+        identifier=f"sof-track-space-{space}",
+        expand=True,
+        content=ft.Container(
             height=84,
             padding=2,
             border_radius=8,
@@ -143,11 +145,22 @@ def board(
             gap_row.append(_blank(SLOT, GAP))
             rows.append(ft.Row(spacing=0, controls=gap_row))
     rows.append(_edge_row(state, "B", on_slot, picked_slot))
-    return theme.tagged("sof-board", ft.Column(spacing=0, controls=rows))
+    rows.append(theme.muted(LEGEND, 11))
+    return theme.tagged(
+        "sof-board",
+        ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=rows),
+    )
 
 
 def _blank(width: int, height: int) -> ft.Control:
-    return ft.Container(width=width, height=height)
+    return ft.Container(expand=width, height=height)
+
+
+def _glyph(text: str, size: int, color: str | None = None) -> ft.Text:
+    """A short board label that never wraps (large system text must not split it)."""
+    return ft.Text(
+        text, size=size, color=color, weight=ft.FontWeight.BOLD, no_wrap=True, max_lines=1
+    )
 
 
 def _edge_row(state: SofState, side: str, on_slot: Tap | None, picked: str | None) -> ft.Control:
@@ -167,16 +180,18 @@ def _quest(quest: Quest | None, r: int, c: int, on_tap: Tap | None, picked: bool
     if on_tap is not None:
         body.on_click = lambda _: on_tap(f"{r}{c}")
     if quest is None:
-        return ft.Semantics(identifier=f"sof-quest-{r}{c}", label="empty quest space", content=body)
+        return ft.Semantics(
+            identifier=f"sof-quest-{r}{c}", label="empty quest space", content=body, expand=QUEST
+        )
     kind = "Scorpion" if quest.dark else "Feather"
     label = f"{'special ' if quest.special else ''}{kind} quest {_signed(quest.change)}"
-    return ft.Semantics(identifier=f"sof-quest-{r}{c}", label=label, content=body)
+    return ft.Semantics(identifier=f"sof-quest-{r}{c}", label=label, content=body, expand=QUEST)
 
 
 def _quest_body(quest: Quest | None) -> ft.Container:
     if quest is None:
         body = ft.Container(
-            width=QUEST,
+            expand=QUEST,
             height=QUEST,
             border_radius=8,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -186,8 +201,15 @@ def _quest_body(quest: Quest | None) -> ft.Container:
         return body
     dark = quest.dark
     fg = ft.Colors.WHITE if dark else ft.Colors.BLACK
+    # Scorpion (dark) or feather (light) as a glyph, a star for the special quest: icons keep
+    # their size under large system text, so the value always fits the square.
+    kind: list[ft.Control] = [
+        ft.Icon(ft.Icons.PEST_CONTROL if dark else ft.Icons.AIR, size=14, color=fg)
+    ]
+    if quest.special:
+        kind.append(ft.Icon(ft.Icons.STAR, size=14, color=ft.Colors.RED_400))
     return ft.Container(
-        width=QUEST,
+        expand=QUEST,
         height=QUEST,
         border_radius=8,
         bgcolor=ft.Colors.BLUE_GREY_900 if dark else ft.Colors.AMBER_100,
@@ -198,18 +220,8 @@ def _quest_body(quest: Quest | None) -> ft.Container:
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[
-                ft.Text(
-                    "DARK" if dark else "LIGHT",
-                    size=10,
-                    color=fg,
-                    weight=ft.FontWeight.BOLD,
-                ),
-                ft.Text(_signed(quest.change), size=22, color=fg, weight=ft.FontWeight.BOLD),
-                *(
-                    [ft.Text("SPECIAL", size=9, color=ft.Colors.RED_400, weight=ft.FontWeight.BOLD)]
-                    if quest.special
-                    else []
-                ),
+                ft.Row(spacing=2, tight=True, controls=kind),
+                _glyph(_signed(quest.change), 20, fg),
             ],
         ),
     )
@@ -229,7 +241,7 @@ def _tile(
         if not show_gaps:
             return _blank(width, height)
         gap = ft.Container(
-            width=width - 4,
+            expand=width,
             height=height - 4,
             margin=2,
             border_radius=6,
@@ -239,20 +251,23 @@ def _tile(
         )
         if on_tap is not None:
             gap.on_click = lambda _: on_tap(position)
-        return ft.Semantics(identifier=f"sof-tile-{position}", label="no tile", content=gap)
-    who = state.occupant(position)
-    parts: list[ft.Control] = [
-        ft.Text(
-            "—" if tile.flipped else TILE_SHORT[tile.action],
-            size=10,
-            weight=ft.FontWeight.BOLD,
-            color=theme.MUTED if tile.flipped else ft.Colors.ON_SECONDARY_CONTAINER,
+        return ft.Semantics(
+            identifier=f"sof-tile-{position}", label="no tile", content=gap, expand=width
         )
-    ]
+    who = state.occupant(position)
+    tint = theme.MUTED if tile.flipped else ft.Colors.ON_SECONDARY_CONTAINER
+    glyph: ft.Control
+    if tile.flipped:
+        glyph = _glyph("—", 12, tint)
+    elif tile.action in TILE_ICONS:
+        glyph = ft.Icon(TILE_ICONS[tile.action], size=16, color=tint)
+    else:
+        glyph = _glyph(SERVANT_SHORT[tile.action], 13, tint)
+    parts: list[ft.Control] = [glyph]
     if who is not None:
         parts.append(marker(who, 22))
     box = ft.Container(
-        width=width - 4,
+        expand=width,
         height=height - 4,
         margin=2,
         border_radius=6,
@@ -279,7 +294,7 @@ def _tile(
         box.on_click = lambda _: on_tap(position)
     name = TILE_ACTION_NAMES[tile.action] + (" (flipped)" if tile.flipped else "")
     label = f"{name} tile" + (f", {who} on it" if who else ", open")
-    return ft.Semantics(identifier=f"sof-tile-{position}", label=label, content=box)
+    return ft.Semantics(identifier=f"sof-tile-{position}", label=label, content=box, expand=width)
 
 
 def _slot(
@@ -293,7 +308,7 @@ def _slot(
     token = next((tok for tok, place in state.servants.items() if place == slot), None)
     kind = SERVANT_TOKENS[token] if token else None
     box = ft.Container(
-        width=width - 4,
+        expand=width,
         height=height - 4,
         margin=2,
         border_radius=6,
@@ -303,12 +318,12 @@ def _slot(
             ft.Colors.PRIMARY if picked == slot else ft.Colors.OUTLINE_VARIANT,
         ),
         alignment=ft.Alignment.CENTER,
-        content=ft.Text(SERVANT_SHORT[kind], size=14, weight=ft.FontWeight.BOLD) if kind else None,
+        content=_glyph(SERVANT_SHORT[kind], 14) if kind else None,
     )
     if on_tap is not None and kind is None:
         box.on_click = lambda _: on_tap(slot)
-    label = f"slot {slot}: " + (SERVANT_NAMES[kind] if kind else "empty")
-    return ft.Semantics(identifier=f"sof-slot-{slot}", label=label, content=box)
+    label = f"Servant slot, {slot_name(slot)}: " + (SERVANT_NAMES[kind] if kind else "empty")
+    return ft.Semantics(identifier=f"sof-slot-{slot}", label=label, content=box, expand=width)
 
 
 # ----- Abyss, Age card and the round's status ----------------------------------------------
@@ -321,7 +336,7 @@ def abyss(state: SofState) -> ft.Control:
         on = state.abyss_marker == where
         return ft.Container(
             expand=True,
-            height=40,
+            padding=ft.Padding.symmetric(horizontal=4, vertical=10),
             border_radius=6,
             alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE_CONTAINER_HIGH,
@@ -329,6 +344,7 @@ def abyss(state: SofState) -> ft.Control:
                 text,
                 size=14,
                 weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
                 color=ft.Colors.ON_PRIMARY if on else None,
             ),
         )
@@ -383,9 +399,9 @@ def _info_box(ident: str, spacing: int, lines: list[ft.Control]) -> ft.Control:
     )
 
 
-def status(state: SofState, names: list[str], version: int) -> ft.Control:
-    """Whose turn, the first player marker, servants held and god power tokens, and the
-    table's move number (phones at one table show the same number when they are in step)."""
+def status(state: SofState, names: list[str], moves: int) -> ft.Control:
+    """Whose turn, the first player marker, servants held and god power tokens, and how many
+    moves are in effect (an undo takes one back)."""
     phase_text = {
         "deal": "Deal the demigods",
         "setup": f"Age {state.age}: set up the board",
@@ -457,7 +473,7 @@ def status(state: SofState, names: list[str], version: int) -> ft.Control:
                         expand=True,
                         content=ft.Text(phase_text, size=18, weight=ft.FontWeight.BOLD),
                     ),
-                    theme.tagged("sof-version", theme.muted(f"move {version}", 12)),
+                    theme.tagged("sof-version", theme.muted(f"move {moves}", 12)),
                 ],
             ),
             ft.Row(spacing=6, controls=seats),

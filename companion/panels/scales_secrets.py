@@ -95,7 +95,9 @@ class _PairPicker:
                 theme.tagged(
                     f"{self.ident}-submit",
                     ft.FilledButton(
-                        self.button, height=theme.TAP, on_click=lambda _: self.act(action)
+                        self.button,
+                        disabled=not verdict.legal,  # the reason is the line above
+                        on_click=lambda _: self.act(action),
                     ),
                 )
             )
@@ -189,18 +191,25 @@ def _deduction(state: SofState, seat: int, names: list[str]) -> ft.Control:
     most = max(counts.values()) or 1
     for name in DEMIGODS:
         n = counts[name]
+        # The bar takes a share of whatever width is left, so a long name in large text
+        # keeps its line instead of being split.
+        bar: list[ft.Control] = [
+            ft.Container(
+                expand=max(n, 1),
+                height=10,
+                border_radius=5,
+                bgcolor=ft.Colors.TERTIARY if n else ft.Colors.OUTLINE_VARIANT,
+            )
+        ]
+        if most - n > 0:
+            bar.append(ft.Container(expand=most - n))
         bars.append(
             ft.Row(
                 spacing=6,
                 controls=[
                     marker(name, 22),
-                    ft.Text(name, width=70, size=13),
-                    ft.Container(
-                        width=max(2, int(150 * n / most)),
-                        height=10,
-                        border_radius=5,
-                        bgcolor=ft.Colors.TERTIARY if n else ft.Colors.OUTLINE_VARIANT,
-                    ),
+                    ft.Text(name, size=13, no_wrap=True, max_lines=1),
+                    ft.Row(spacing=0, expand=True, controls=bar),
                     theme.muted(str(n), 12),
                 ],
             )
@@ -217,7 +226,11 @@ def _deduction(state: SofState, seat: int, names: list[str]) -> ft.Control:
                 ),
                 theme.tagged(
                     "sof-pairs-left",
-                    ft.Text(f"{len(pairs)} of 36 pairs still fit their answers", size=14),
+                    ft.Text(
+                        f"{len(pairs)} of 36 pairs still "
+                        f"{'fits' if len(pairs) == 1 else 'fit'} their answers",
+                        size=14,
+                    ),
                 ),
                 *([theme.muted(pair_text, 12)] if pair_text else []),
                 *bars,

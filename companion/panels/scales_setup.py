@@ -17,13 +17,14 @@ from typing import Any
 import flet as ft
 
 from rules.scales_of_fate.actions import SetupAge
+from rules.scales_of_fate.age_setup import swap_special
 from rules.scales_of_fate.components import TILE_ACTION_NAMES, TILE_ACTIONS
 from rules.scales_of_fate.deduction import criterion_problem, describe_criterion
 from rules.scales_of_fate.state import Criterion, PlacedQuest, Quest, SofState, Tile, TileSpec
 
 from .. import theme
 from . import scales_board, widgets
-from .scales_look import choice
+from .scales_look import choice, rule_links
 
 _CHANGES = (-3, -2, -1, 1, 2, 3)
 PLACES: tuple[tuple[str, str], ...] = (
@@ -76,14 +77,22 @@ class SetupDraft:
         )
 
     def preview_state(self, state: SofState) -> SofState:
-        """``state`` with the draft laid on the board, for drawing only."""
-        quests = dict(state.quests) if self.age > 1 else {}
-        if self.age > 1:
-            quests = {k: replace(q, special=False) if q.special else q for k, q in quests.items()}
-        for key, (dark, change) in self.quests.items():
-            if self.age > 1 and key != self.special:
-                continue
-            quests[key] = Quest(dark=dark, special=key == self.special, change=change)
+        """``state`` with the draft laid on the board, for drawing only. In Ages 2 and 3 the
+        quests are moved exactly as starting the Age will move them (``swap_special``): the
+        old special quest leaves, and a regular quest lying where the new special goes
+        takes the old special's spot, with its own value."""
+        quests: dict[str, Quest] = {}
+        if self.age == 1:
+            for key, (dark, change) in self.quests.items():
+                quests[key] = Quest(dark=dark, special=key == self.special, change=change)
+        elif self.special is not None and self.special in self.quests:
+            dark, change = self.quests[self.special]
+            row, col = int(self.special[0]), int(self.special[1])
+            quests, _ = swap_special(
+                state.quests, PlacedQuest(row, col, dark, special=True, change=change)
+            )
+        else:
+            quests = dict(state.quests)
         tiles = tuple(Tile(pos, act) for pos, act in sorted(self.tiles.items()))  # type: ignore[arg-type]
         return replace(
             state,
@@ -122,6 +131,7 @@ def setup_form(
     check: Callable[[SetupAge], Any],
     submit: Callable[[SetupAge], None],
     can_act: bool,
+    open_rule: Callable[[str], None] | None = None,
 ) -> ft.Control:
     """The form for laying out the current Age, with the rules' verdict on the draft."""
 
@@ -176,18 +186,25 @@ def setup_form(
         )
     )
     if verdict.rules:
-        parts.append(theme.muted("Rules: " + ", ".join(verdict.rules), 12))
+        parts.append(rule_links("sof-setup-verdict", verdict.rules, open_rule))
+    ready = can_act and verdict.legal and not problem
     parts.append(
         theme.tagged(
             "sof-setup-submit",
             ft.FilledButton(
                 f"Start Age {state.age}",
-                height=theme.TAP,
-                disabled=not can_act,
+                disabled=not ready,
                 on_click=lambda _: submit(draft.action()),
             ),
         )
     )
+    if not ready:
+        why = (
+            "only the players at the table start an Age"
+            if not can_act
+            else "the line above says what is missing"
+        )
+        parts.append(theme.tagged("sof-setup-why", theme.muted(f"Not ready to start: {why}.", 12)))
     return theme.tagged("sof-setup", ft.Column(spacing=10, controls=parts))
 
 
@@ -246,6 +263,8 @@ def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
                     ),
                     ft.Row(
                         spacing=6,
+                        wrap=True,
+                        run_spacing=6,
                         controls=[
                             choice(
                                 "sof-cell-dark", "Scorpion (dark)", dark, lambda _: set_kind(True)
@@ -273,6 +292,8 @@ def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
                     ),
                     ft.Row(
                         spacing=6,
+                        wrap=True,
+                        run_spacing=6,
                         controls=[
                             choice(
                                 "sof-cell-special",
@@ -282,7 +303,7 @@ def _cell_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
                             ),
                             theme.tagged(
                                 "sof-cell-clear",
-                                ft.TextButton("Clear", on_click=remove, height=theme.TAP),
+                                ft.TextButton("Clear", on_click=remove),
                             ),
                         ],
                     ),
@@ -303,7 +324,7 @@ def _abyss_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control
 
     def outcome(ident: str, label: str, value: int, shift: Callable[[int], None]) -> ft.Control:
         return widgets.labelled_stepper(
-            label, ident, widgets.step_value(f"{value:+d}", width=40), shift
+            label, ident, widgets.step_value(f"{value:+d}", width=64), shift
         )
 
     return ft.Column(
@@ -332,15 +353,15 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
         return ft.TextField(
             label=label,
             value="" if current is None else str(current),
-            width=120,
+            expand=True,
             dense=True,
             keyboard_type=ft.KeyboardType.NUMBER,
             on_blur=lambda e: set_crit(**{name: bound(e.control.value)}),
             on_submit=lambda e: set_crit(**{name: bound(e.control.value)}),
         )
 
-    low = bound_field("Renown from", c.min_renown, "min_renown")
-    high = bound_field("to", c.max_renown, "max_renown")
+    low = bound_field("From", c.min_renown, "min_renown")
+    high = bound_field("To", c.max_renown, "max_renown")
     text = ft.TextField(
         label="Card text (optional)",
         value=c.text,
@@ -378,6 +399,7 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
             spacing=8,
             controls=[
                 ft.Text("The Age card's question", weight=ft.FontWeight.W_600),
+                theme.muted("Renown between (leave blank for any):", 12),
                 ft.Row(
                     spacing=8,
                     controls=[

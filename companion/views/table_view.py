@@ -22,7 +22,7 @@ from rules.core import Action, IllegalAction, MalformedAction, Verdict
 from .. import theme
 from ..panels import PanelContext, panel_for
 from ..panels.counters import build_panel as counters_panel
-from ..table import Actor, Change, NotYourMove, NotYourSeat, StaleVersion
+from ..table import HOST_NAME, Actor, Change, NotYourMove, NotYourSeat, StaleVersion
 from . import history, invite, verdict
 from .reconcile import swap_in
 
@@ -98,6 +98,12 @@ class TableScreen:
         self.status = ft.Text("", size=12, color=ft.Colors.GREEN_300, max_lines=1)
         who = live.seats[seat].name if seat is not None else None
         subtitle = who or ("Host" if role == "host" else "Watching")
+        title = live.title or live.game.title
+        if title == f"{live.game.title}: {', '.join(live.seat_names)}":
+            # A phone's app bar fits about a dozen letters: the default title keeps the
+            # players' names there, and the game's name (also on its tab) goes below.
+            title = ", ".join(live.seat_names)
+            subtitle = f"{subtitle} · {live.game.title}"
         self.view = ft.View(
             route=f"/t/{live.id}",
             padding=0,
@@ -116,7 +122,7 @@ class TableScreen:
                         theme.tagged(
                             "table-title",
                             ft.Text(
-                                live.title or live.game.title,
+                                title,
                                 size=18,
                                 max_lines=1,
                                 overflow=ft.TextOverflow.ELLIPSIS,
@@ -192,6 +198,12 @@ class TableScreen:
 
     def context(self) -> PanelContext:
         live = self.live
+        own = live.seats_on_own_phone() if self.role == "host" else frozenset()
+
+        def reveal(seat: int) -> Any:
+            # A seat that plays on its own phone keeps its secrets there, whatever asks.
+            return live.state_for(None if seat in own else seat)
+
         return PanelContext(
             page=self.page,
             game=live.game,
@@ -203,7 +215,10 @@ class TableScreen:
             act=self.act,
             check=live.check,
             show_verdict=self.show_verdict,
-            reveal=(lambda seat: live.state_for(seat)) if self.role == "host" else None,
+            reveal=reveal if self.role == "host" else None,
+            open_rule=self.open_rule,
+            moves=live.head,
+            own_phone=own,
         )
 
     def render(self) -> None:
@@ -321,8 +336,16 @@ class TableScreen:
         cls = ft.FilledButton if selected else ft.OutlinedButton
         # One line, however long the game's name: a wrapped label overflows the button.
         text = ft.Text(label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-        button = cls(content=text, on_click=pick, height=theme.TAP, expand=True)
-        return theme.tagged(f"tab-{key}", button)
+        # The open tab carries a tick as well as its filled look, and says so to readers.
+        button = cls(
+            content=text,
+            icon=ft.Icons.CHECK if selected else None,
+            on_click=pick,
+            expand=True,
+        )
+        tagged = theme.tagged(f"tab-{key}", button)
+        tagged.selected = selected
+        return tagged
 
     def _fill_history(self) -> None:
         undo_to = self._ask_undo_to if self.role == "host" else None
@@ -334,7 +357,7 @@ class TableScreen:
 
     def actor(self) -> Actor:
         if self.role == "host":
-            return Actor(self.shell.device, "Host", None)
+            return Actor(self.shell.device, HOST_NAME, None)
         assert self.seat is not None
         return Actor(self.shell.device, self.live.seats[self.seat].name, frozenset({self.seat}))
 

@@ -14,7 +14,13 @@ from rules.core import Verdict
 
 from . import deduction
 from .actions import DealDemigods, SetupAge
-from .components import MAX_ACTION_TILES, MAX_PRINTED_CHANGE, TILE_ACTIONS, TILE_POSITIONS
+from .components import (
+    MAX_ACTION_TILES,
+    MAX_PRINTED_CHANGE,
+    TILE_ACTIONS,
+    TILE_POSITIONS,
+    count,
+)
 from .guards import Effects, Handlers, blocked, pair_problem, seat_problem
 from .state import Criterion, PlacedQuest, Quest, SofState, Tile, TileSpec
 
@@ -95,7 +101,8 @@ def quest_problem(state: SofState, quests: tuple[PlacedQuest, ...]) -> Verdict |
         return None
     if len(quests) != 9:
         need = "nine quests" if state.age == 1 else "the new special quest, or all nine quests"
-        return Verdict.no(f"Enter {need}; {len(quests)} were given.", rule)
+        given = f"{len(quests)} was" if len(quests) == 1 else f"{len(quests)} were"
+        return Verdict.no(f"Enter {need}; {given} given.", rule)
     cells = {(q.row, q.col) for q in quests}
     if len(cells) != 9:
         return Verdict.no("Two quests were given for the same spot.", rule)
@@ -109,7 +116,9 @@ def tile_problem(tiles: tuple[TileSpec, ...]) -> Verdict | None:
     rule = "sof.setup.tiles"
     if not 1 <= len(tiles) <= MAX_ACTION_TILES:
         return Verdict.no(
-            f"An Age uses 1 to {MAX_ACTION_TILES} action tiles; {len(tiles)} were given.", rule
+            f"An Age uses 1 to {MAX_ACTION_TILES} action tiles; "
+            f"{len(tiles)} {'was' if len(tiles) == 1 else 'were'} given.",
+            rule,
         )
     seen: set[str] = set()
     for t in tiles:
@@ -143,7 +152,7 @@ def do_setup(state: SofState, act: SetupAge) -> tuple[SofState, Effects]:
         passed=(False, False),
     )
     effects.append(
-        f"Age {state.age} begins with {len(tiles)} action tiles; "
+        f"Age {state.age} begins with {count(len(tiles), 'action tile')}; "
         f"{state.players[state.first_player]} goes first."
     )
     return new, effects

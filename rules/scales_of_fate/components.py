@@ -98,12 +98,19 @@ def _slots() -> dict[str, tuple[Cell, tuple[Cell, ...]]]:
 
 
 SLOTS: Final[dict[str, tuple[Cell, tuple[Cell, ...]]]] = _slots()
-"""Servant slot id → (the quest it touches, the row or column of quests it lies beside)."""
+"""Servant slot id → (the quest it touches, the row or column of quests it lies beside):
+twelve slots, both ends of every row and column (``sof.assume.servant-slots``)."""
 
 ABYSS_LEFT: Final = -1
 ABYSS_MIDDLE: Final = 0
 ABYSS_RIGHT: Final = 1
 ABYSS_NAMES: Final[dict[int, str]] = {-1: "left", 0: "middle", 1: "right"}
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    """``n`` with its noun in the right number: ``count(1, "action tile")`` is
+    "1 action tile", ``count(3, "action tile")`` "3 action tiles"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def tiles_next_to(cell: Cell) -> tuple[str, ...]:

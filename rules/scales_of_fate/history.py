@@ -17,7 +17,7 @@ from .actions import (
     PlaceServant,
     SetupAge,
 )
-from .components import SERVANT_NAMES
+from .components import SERVANT_NAMES, SLOTS, TILE_POSITIONS, count, slot_name, tile_name
 from .state import SofState
 
 
@@ -30,16 +30,16 @@ def describe(state: SofState, action: Action) -> str:
     if isinstance(action, DealDemigods):
         return f"{who(action.seat)} is dealt two secret demigods."
     if isinstance(action, SetupAge):
-        return f"Age {action.age} is laid out ({len(action.tiles)} action tiles)."
+        return f"Age {action.age} is laid out ({count(len(action.tiles), 'action tile')})."
     if isinstance(action, PlaceDemigod):
-        text = f"{who(action.seat)} places {action.demigod} on tile {action.tile}"
+        text = f"{who(action.seat)} places {action.demigod} on {_tile(action.tile)}"
         if action.target:
             text += f", smiting {action.target}"
         if action.direction:
             text += f", moving the Abyss marker {action.direction}"
         return text + "."
     if isinstance(action, PlaceServant):
-        return f"{who(action.seat)} places {SERVANT_NAMES[action.servant]} at {action.slot}."
+        return f"{who(action.seat)} places {SERVANT_NAMES[action.servant]} at {_slot(action.slot)}."
     if isinstance(action, GodSmite):
         return f"{who(action.seat)} uses the Smite god power on {action.demigod}."
     if isinstance(action, GodSwitch):
@@ -57,3 +57,13 @@ def describe(state: SofState, action: Action) -> str:
     if isinstance(action, Correct):
         return describe_correction(action)
     return f"{type(action).kind}"
+
+
+def _tile(position: str) -> str:
+    """Where a tile lies, as players see the board (never the position's code)."""
+    return tile_name(position) if position in TILE_POSITIONS else "a tile"
+
+
+def _slot(slot: str) -> str:
+    """Where a servant slot lies, as players see the board."""
+    return slot_name(slot) if slot in SLOTS else "an edge slot"

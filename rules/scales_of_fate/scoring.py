@@ -67,7 +67,7 @@ def score_pads(renown: Mapping[str, int], pads: Sequence[PadInput]) -> ScoreShee
                         "GOD POWERS",
                         -pad.god_powers,
                         "sof.score.god-powers",
-                        f"{pad.god_powers} used",
+                        f"{pad.god_powers} used" if pad.god_powers else "none used",
                     ),
                 ),
             )
@@ -161,12 +161,19 @@ def _player(data: Any, n: int) -> PadInput:
     name = data["name"]
     if not isinstance(name, str) or not name.strip():
         raise MalformedAction(f"{where}.name must be non-empty text")
+    # Names are compared and shown without surrounding spaces ("Ana " is Ana).
+    name = name.strip()
     powers = data.get("god_powers", 0)
     if isinstance(powers, bool) or not isinstance(powers, int):
         raise MalformedAction(f"{where}.god_powers must be a whole number, got {powers!r}")
     if not 0 <= powers <= len(GOD_POWERS):
         raise MalformedAction(f"{where}.god_powers must be 0-{len(GOD_POWERS)}, got {powers}")
-    first = data.get("first_player", False)
+    if "first_player" not in data:
+        raise MalformedAction(
+            f"{where}: missing 'first_player' (true for the player holding the first player "
+            "marker, false for the other)"
+        )
+    first = data["first_player"]
     if not isinstance(first, bool):
         raise MalformedAction(f"{where}.first_player must be true or false")
     return PadInput(
@@ -181,8 +188,12 @@ def _player(data: Any, n: int) -> PadInput:
 def score_json(data: Any) -> dict[str, Any]:
     """Score a finished game described as JSON (see the module's CLI docs).
 
-    Returns ``{"players": [{"name", "demigods", "guess", "god_powers", "total"}],
-    "winner": name or None, "tiebreak": rule ID or None}``. Raises ``MalformedAction``
+    Returns ``{"players": [...], "winner": name or None, "tiebreak": rule ID or None,
+    "summary": text}``. Each player echoes the input (``name`` without surrounding spaces,
+    ``demigods``, ``guess``, ``god_powers``, ``first_player``) beside the score pad's lines:
+    ``position``, ``guess_points`` and ``god_power_points`` (points), ``total``, and
+    ``items`` (each ``{"label", "points", "rule", "detail"}``, as the pad prints them).
+    Exactly one player must hold the first player marker. Raises ``MalformedAction``
     naming the first problem in ``data``.
     """
     if not isinstance(data, dict):
@@ -199,8 +210,12 @@ def score_json(data: Any) -> dict[str, Any]:
     pads = [_player(p, n) for n, p in enumerate(raw_players)]
     if pads[0].name == pads[1].name:
         raise MalformedAction("the two players need different names")
-    if sum(p.first_player for p in pads) > 1:
-        raise MalformedAction("only one player can hold the first player marker")
+    holders = sum(p.first_player for p in pads)
+    if holders != 1:
+        raise MalformedAction(
+            "exactly one player holds the first player marker "
+            f"(first_player is true for {holders} players)"
+        )
     if sum(p.god_powers for p in pads) > len(GOD_POWERS):
         raise MalformedAction(f"the box has only {len(GOD_POWERS)} god power tokens")
     sheet = score_pads(renown, pads)
@@ -211,10 +226,24 @@ def score_json(data: Any) -> dict[str, Any]:
                 "demigods": list(pad.demigods),
                 "guess": list(pad.guess),
                 "god_powers": pad.god_powers,
+                "first_player": pad.first_player,
+                "position": score.items[0].points,
+                "guess_points": score.items[1].points,
+                "god_power_points": score.items[2].points,
                 "total": score.total,
+                "items": [
+                    {
+                        "label": item.label,
+                        "points": item.points,
+                        "rule": item.rule,
+                        "detail": item.detail,
+                    }
+                    for item in score.items
+                ],
             }
             for pad, score in zip(pads, sheet.players, strict=True)
         ],
         "winner": sheet.winner,
         "tiebreak": sheet.tiebreak,
+        "summary": sheet.summary,
     }

@@ -26,6 +26,7 @@ def check_servant(state: SofState, act: PlaceServant) -> Verdict:
         return Verdict.no(
             f"{act.slot[:20]!r} is not an edge slot (L0-L2, R0-R2, T0-T2, B0-B2).",
             "sof.servant.place",
+            "sof.assume.servant-slots",
         )
     if state.slot_taken(act.slot):
         return Verdict.no(

@@ -57,8 +57,15 @@ class Table:
     state: SofState
     sent: list[Action] = dataclasses.field(default_factory=list)
     shown: list[Verdict] = dataclasses.field(default_factory=list)
+    opened: list[str] = dataclasses.field(default_factory=list)
 
-    def ctx(self, seat: int | None, role: str = "seat", page: Any = None) -> PanelContext:
+    def ctx(
+        self,
+        seat: int | None,
+        role: str = "seat",
+        page: Any = None,
+        own_phone: frozenset[int] = frozenset(),
+    ) -> PanelContext:
         def act(action: Action) -> None:
             self.sent.append(action)
             verdict = GAME.check(self.state, action)
@@ -78,7 +85,11 @@ class Table:
             act=act,
             check=lambda a: GAME.check(self.state, a),
             show_verdict=self.shown.append,
-            reveal=(lambda s: GAME.redact(self.state, s)) if role == "host" else None,
+            reveal=(lambda s: GAME.redact(self.state, None if s in own_phone else s))
+            if role == "host"
+            else None,
+            own_phone=own_phone,
+            open_rule=self.opened.append,
         )
 
 
@@ -176,6 +187,11 @@ def test_host_builds_secrets_only_after_hand_over_and_hides_again() -> None:
     assert SECRET not in ids(root)
     assert "sof-hand" not in ids(root)
     tap(ids(root)["sof-reveal-1"])
+    # Step one: the whole screen asks to give the phone to Bo; nothing secret, no board.
+    step = ids(root)
+    assert "sof-handover" in step and SECRET not in step and "sof-board" not in step
+    assert "Give the phone to Bo" in texts(step["sof-handover"])
+    tap(step["sof-show-1"])
     shown = ids(root)
     assert SECRET in shown
     assert "Naka" in texts(shown["sof-hand"]) and "Pentha" not in texts(shown["sof-hand"])
@@ -200,10 +216,16 @@ def test_illegal_placement_shows_the_verdict_with_rule_ids() -> None:
     root = build_panel(t.ctx(1))
     tap(ids(root)["sof-place-Agamar"])
     tap(ids(root)["sof-tile-h00"])
-    box = ids(root)["sof-place-verdict"]
-    assert "Not allowed" in texts(box) and "sof.turn.order" in texts(box)
-    tap(ids(root)["sof-place-demigod"])
-    assert t.shown and not t.shown[-1].legal and "sof.turn.order" in t.shown[-1].rules
+    found = ids(root)
+    assert "Not allowed" in texts(found["sof-place-verdict"])
+    # The refused move's button is disabled; the reason stands above it in words, and
+    # each rule ID is a link to the rules reference.
+    button = found["sof-place-demigod"].content
+    assert isinstance(button, ft.FilledButton) and button.disabled
+    link = found["sof-place-verdict-rule-sof.turn.order"]
+    assert isinstance(link.content, ft.TextButton) and not link.content.disabled
+    tap(link)
+    assert t.opened == ["sof.turn.order"]
 
 
 def test_place_demigod_then_servant_preview_shows_renown_changes() -> None:
@@ -370,6 +392,7 @@ def test_notes_are_private_and_keep_the_hand_over_open_while_writing() -> None:
     page = FakePage()
     root = build_panel(t.ctx(None, role="host", page=page))
     tap(ids(root)["sof-reveal-0"])
+    tap(ids(root)["sof-show-0"])
     field = ids(root)["sof-note-Naka"].content
     assert isinstance(field, ft.TextField)
     field.value = "bluffing about Naka?"
@@ -382,3 +405,92 @@ def test_notes_are_private_and_keep_the_hand_over_open_while_writing() -> None:
     later = build_panel(t.ctx(None, role="host", page=page))
     assert SECRET not in ids(later)
     assert "bluffing" not in texts(build_panel(t.ctx(1)))
+
+
+def test_hand_over_can_be_cancelled_without_showing_anything() -> None:
+    t = playing()
+    root = build_panel(t.ctx(None, role="host"))
+    tap(ids(root)["sof-reveal-0"])
+    tap(ids(root)["sof-handover-cancel"])
+    back = ids(root)
+    assert SECRET not in back and "sof-handover" not in back and "sof-board" in back
+
+
+def test_host_never_offers_the_secrets_of_a_seat_on_its_own_phone() -> None:
+    t = playing()
+    root = build_panel(t.ctx(None, role="host", own_phone=frozenset({1})))
+    found = ids(root)
+    assert "sof-reveal-1" not in found and "sof-reveal-0" in found
+    assert "Give the phone to Bo" not in texts(root)
+    assert "Bo's demigods stay on Bo's own phone." in texts(found["sof-own-phone-1"])
+    both = build_panel(t.ctx(None, role="host", own_phone=frozenset({0, 1})))
+    assert not [k for k in ids(both) if k.startswith("sof-reveal-")]
+    assert SECRET not in ids(both) and "sof-hand" not in ids(both)
+    # Even asked directly, the shared phone gets nothing of an own-phone seat's secrets.
+    ctx = t.ctx(None, role="host", own_phone=frozenset({1}))
+    assert ctx.reveal is not None and ctx.reveal(1).hands == ((), ())
+
+
+def test_deal_and_guess_say_who_has_recorded_and_where() -> None:
+    t = Table(GAME.setup(SofOptions(players=("Ada", "Bo"))))
+    host = build_panel(t.ctx(None, role="host"))
+    assert texts(ids(host)["sof-deal-progress"]) == "Waiting for Ada, waiting for Bo"
+    assert "“Give the phone to Ada” or “Give the phone to Bo” above" in texts(host)
+    t.state = GAME.apply(t.state, DealDemigods(0, ("Pentha", "Klar")))
+    # Bo's phone learns that Ada has recorded, never what.
+    bo = build_panel(t.ctx(1))
+    assert texts(ids(bo)["sof-deal-progress"]) == "Ada ✓, waiting for Bo"
+    assert "tap the two cards you drew in the “Bo: your demigods” box above" in texts(bo)
+    assert "sof-hand" not in ids(bo) and "Pentha and Klar" not in texts(bo)
+    # Bo plays on his own phone: the host points only Ada... who is done.
+    host = build_panel(t.ctx(None, role="host", own_phone=frozenset({1})))
+    assert "Give the phone to" not in texts(host)
+    ada = build_panel(t.ctx(0))
+    assert "Ada: yours are recorded on this phone." in texts(ada)
+    t.state = GAME.apply(t.state, DealDemigods(1, ("Naka", "Belan")))
+    rng = random.Random(5)
+    from rules.scales_of_fate.game import random_setup
+
+    while t.state.phase != "guess":
+        if t.state.phase == "setup":
+            t.state = GAME.apply(t.state, random_setup(t.state, rng))
+        else:
+            t.state = GAME.apply(t.state, rng.choice(GAME.legal_actions(t.state)))
+    t.state = GAME.apply(t.state, FinalGuess(1, ("Pentha", "Agamar")))
+    ada = build_panel(t.ctx(0))
+    assert texts(ids(ada)["sof-guess-progress"]) == "Waiting for Ada, Bo ✓"
+    assert "tap your guess in the “Ada: your demigods” box above" in texts(ada)
+
+
+def _quest_labels(root: ft.Control) -> dict[str, str]:
+    return {
+        k: str(v.label) for k, v in ids(root).items() if k.startswith("sof-quest-") and v.label
+    }
+
+
+def test_age_two_preview_shows_the_moved_quest_where_it_goes() -> None:
+    t = playing()
+    rng = random.Random(4)
+    while t.state.phase != "setup":
+        t.state = GAME.apply(t.state, rng.choice(GAME.legal_actions(t.state)))
+    assert t.state.age == 2
+    before = dict(t.state.quests)
+    old_special = next(k for k, q in before.items() if q.special)
+    assert old_special == "11"
+    moved = before["02"]  # a regular quest, where the new special will go
+    page = FakePage()
+    root = build_panel(t.ctx(None, role="host", page=page))
+    for ident in ("sof-quest-02", "sof-cell-special", "sof-cell-dark", "sof-cell-change-3"):
+        tap(ids(root)[ident])
+    labels = _quest_labels(root)
+    kind = "Scorpion" if moved.dark else "Feather"
+    sign = f"+{moved.change}" if moved.change > 0 else f"−{-moved.change}"
+    # The old special's spot now shows the quest that moves there, with its own value.
+    assert labels["sof-quest-11"] == f"{kind} quest {sign}"
+    assert labels["sof-quest-02"] == "special Scorpion quest +3"
+    # The preview is exactly the board the rules lay out when the Age starts.
+    tap(ids(root)["sof-tile-v00"])
+    tap(ids(root)["sof-setup-submit"])
+    assert t.state.phase == "play"
+    after = build_panel(t.ctx(None, role="host", page=page))
+    assert _quest_labels(after) == labels

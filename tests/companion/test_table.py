@@ -378,3 +378,16 @@ def test_redo_is_checked_again(hub: Hub, monkeypatch: pytest.MonkeyPatch) -> Non
     with pytest.raises(IllegalAction):
         table.redo(HOST)
     assert table.can_redo and table.version == 2
+
+
+def test_seats_on_own_phone_come_from_moves_made_with_a_seat_code(hub: Hub) -> None:
+    table = new_table(hub)
+    assert table.seats_on_own_phone() == frozenset()
+    table.do(Add(0, 1), HOST)  # Ana's move made on the shared phone
+    assert table.seats_on_own_phone() == frozenset()
+    table.do(Add(1, 1), BO)  # Bo's move made on his own phone
+    assert table.seats_on_own_phone() == frozenset({1})
+    # Read back from the database by a fresh process, the answer is the same.
+    assert reopen(hub.db, table.id).seats_on_own_phone() == frozenset({1})
+    table.undo(HOST)
+    assert table.seats_on_own_phone() == frozenset()

@@ -8,7 +8,9 @@ Counters tab), all driven through the same taps a new player makes.
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -117,5 +119,239 @@ def test_main_screens_fit_a_390_px_phone(server: Server, browser: Any) -> None:
         host.wait_id("grim-phase")
         check_table(host, "Grimheim")
         assert_tall_enough(host, "Grimheim", ["grim-nav-turn", "grim-nav-map"])
+    finally:
+        ctx.close()
+
+
+# ----- Scales of Fate at every phone width, and with large system text ------------------------
+
+WIDTHS = (320, 360, 390, 430)
+LARGE_TEXT = 1.5
+"""150 % system text: Flutter on the web follows the page's root font size (16 px = 100 %)."""
+
+_TEXT_NODES = """() => [...document.querySelectorAll('flt-semantics')]
+    .filter(el => !el.querySelector('flt-semantics'))
+    .filter(el => !el.hasAttribute('flt-semantics-identifier') && !el.getAttribute('role'))
+    .map(el => {
+        const r = el.getBoundingClientRect();
+        return {text: (el.getAttribute('aria-label') || el.innerText || '').trim(),
+                height: r.height, width: r.width, top: r.top, bottom: r.bottom};
+    })
+    .filter(n => n.text && n.width > 0 && n.height > 4
+                 && n.top >= 0 && n.bottom <= window.innerHeight)"""
+"""Plain texts (no buttons, no tagged pieces with a fixed size) wholly on screen: a box cut
+by the screen's edge would not show its real height."""
+
+TALL = 2000
+"""Viewport height for these checks: only the width shapes the layout, and a tall screen
+shows (almost) every text without scrolling."""
+
+
+def _scales_tables(data_dir: Any) -> dict[str, str]:
+    """Tables of Scales of Fate at the moments worth looking at, written to the host's
+    database before it starts: just created, in play on Age 1, laying out Age 2 (a quest
+    moves) and over (the score pad). Every move is made on the shared phone."""
+    import random
+
+    from companion.hub import Hub
+    from companion.store import open_database
+    from companion.table import HOST_NAME, Actor
+    from rules.scales_of_fate import GAME, random_setup
+    from rules.scales_of_fate.actions import DealDemigods, FinalGuess, PlaceDemigod
+    from tests.rules.scales_of_fate.helpers import age1_setup
+
+    db, _ = open_database(data_dir=data_dir)
+    hub = Hub(db)
+    host = Actor("layout-test", HOST_NAME, None)
+    tables: dict[str, str] = {}
+
+    def new(kind: str) -> Any:
+        live = hub.create_table("scales-of-fate", None, ["Ann", "Bo"])
+        tables[kind] = live.id
+        return live
+
+    new("deal")
+    for kind in ("play", "setup2", "over"):
+        live = new(kind)
+        live.do(DealDemigods(0, ("Pentha", "Klar")), host)
+        live.do(DealDemigods(1, ("Naka", "Belan")), host)
+        live.do(age1_setup(), host)
+        live.do(PlaceDemigod(0, "Agamar", "v00"), host)  # Ann gains Penance
+        rng = random.Random(9)
+        want = {"play": None, "setup2": ("setup", 2), "over": ("over", 3)}[kind]
+        while want is not None and (live.state.phase, live.state.age) != want:
+            state = live.state
+            if state.phase == "setup":
+                action: Any = random_setup(state, rng)
+            elif state.phase == "guess":
+                seat = 0 if not state.guesses[0] else 1
+                action = FinalGuess(seat, ("Aponi", "Isabel"))
+            else:
+                action = rng.choice(GAME.legal_actions(state))
+            live.do(action, host)
+    db.close()
+    return tables
+
+
+@pytest.fixture(scope="module")
+def scales_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from .conftest import start_server
+
+    folder = tmp_path_factory.mktemp("scales-layout")
+    tables = _scales_tables(folder)
+    srv = start_server(folder)
+    yield srv, tables
+    srv.process.terminate()
+    try:
+        srv.process.wait(timeout=10)
+    except Exception:
+        srv.process.kill()
+
+
+def _phone(browser: Any, width: int, text_scale: float = 1.0) -> Any:
+    ctx = browser.new_context(viewport={"width": width, "height": TALL})
+    if text_scale != 1.0:
+        ctx.add_init_script(
+            "document.addEventListener('DOMContentLoaded', () => "
+            f"{{ document.documentElement.style.fontSize = '{16 * text_scale}px'; }});"
+        )
+    return ctx
+
+
+def fits_width(screen: Screen, where: str, width: int) -> None:
+    """Like ``assert_fits`` for any phone width."""
+    nodes = screen.page.evaluate(_NODES)
+    assert nodes, f"{where}: no semantics nodes"
+    outside = [
+        (n["id"] or n["text"], round(n["left"]), round(n["right"]))
+        for n in nodes
+        if n["left"] < -0.5 or n["right"] > width + 0.5
+    ]
+    assert not outside, f"{where}: controls beyond the {width} px screen: {outside[:10]}"
+    scroll = screen.page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll <= width, f"{where}: the page scrolls sideways ({scroll} px)"
+
+
+def _visit(ctx: Any, url: str, kind: str) -> Screen:
+    """Open one table and bring up its most crowded screen for ``kind``."""
+    screen = open_app(ctx, url)
+    screen.wait_id("sof-turn", timeout=30_000)
+    if kind == "deal":
+        screen.tap("sof-reveal-0")
+        screen.wait_id("sof-show-0")
+        screen.tap("sof-show-0")
+        screen.wait_id("sof-deal-Pentha")
+    elif kind == "play":
+        screen.tap("sof-place-Klar")
+        screen.wait_id("sof-tile-h00")
+        screen.tap("sof-tile-h00")
+        screen.wait_id("sof-target-Isabel")
+    elif kind == "setup2":
+        screen.tap("sof-quest-02")
+        screen.wait_id("sof-cell-editor")
+    else:
+        screen.wait_id("sof-score-pad")
+    settle(screen)
+    return screen
+
+
+def _shot(screen: Screen, name: str) -> None:
+    """Keep a picture of the screen when ``FATEKEEPER_SCREENSHOTS`` names a folder."""
+    folder = os.environ.get("FATEKEEPER_SCREENSHOTS", "")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        screen.screenshot(Path(folder) / f"layout-{name}.png")
+
+
+def _texts(screen: Screen) -> dict[str, float]:
+    """Each text on screen → the height of its tallest box."""
+    out: dict[str, float] = {}
+    for node in screen.page.evaluate(_TEXT_NODES):
+        out[node["text"]] = max(out.get(node["text"], 0.0), node["height"])
+    return out
+
+
+def test_scales_screens_fit_every_width_and_large_text(scales_server: Any, browser: Any) -> None:
+    """At 320, 360, 390 and 430 px nothing of the Scales screens reaches past the edge, and
+    with 150 % text no word is broken across lines: a text of one word stays on one line,
+    and no text gets more lines than it has words."""
+    server, tables = scales_server
+    for width in WIDTHS:
+        for kind, table_id in tables.items():
+            url = server.host_url(f"/t/{table_id}")
+            normal_ctx = _phone(browser, width)
+            large_ctx = _phone(browser, width, LARGE_TEXT)
+            try:
+                normal = _visit(normal_ctx, url, kind)
+                _shot(normal, f"{kind}-{width}")
+                fits_width(normal, f"{kind} at {width} px", width)
+                large = _visit(large_ctx, url, kind)
+                _shot(large, f"{kind}-{width}-large")
+                fits_width(large, f"{kind} at {width} px, large text", width)
+                before, after = _texts(normal), _texts(large)
+                broken = []
+                for text, tall in after.items():
+                    line = before.get(text)
+                    if not line:
+                        continue
+                    words = len(text.split())
+                    # One line of large text is 1.5 times as tall; a word broken over two
+                    # lines makes its box (at least) twice that.
+                    lines = tall / (line * LARGE_TEXT)
+                    if lines > words + 0.4 or (words == 1 and lines > 1.4):
+                        broken.append((text[:30], round(line), round(tall)))
+                assert not broken, f"{kind} at {width} px: text broken mid-word: {broken[:8]}"
+            finally:
+                normal_ctx.close()
+                large_ctx.close()
+
+
+def _top(screen: Screen, identifier: str) -> float:
+    box = screen.wait_id(identifier).bounding_box()
+    assert box is not None, f"{identifier} is not laid out"
+    return float(box["y"])
+
+
+def test_scales_tapping_a_chip_keeps_the_panel_where_it_was(
+    scales_server: Any, browser: Any
+) -> None:
+    """A choice low on the play screen is tapped after scrolling down to it: the panel
+    stays scrolled where it was (the chip does not jump away under the thumb)."""
+    server, tables = scales_server
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        screen = open_app(ctx, server.host_url(f"/t/{tables['play']}"))
+        screen.wait_id("sof-place-Klar")
+        settle(screen)
+        screen.page.mouse.move(195, 600)
+        for _ in range(20):  # scroll until the demigod choices sit mid-screen
+            if _top(screen, "sof-place-Klar") < 450:
+                break
+            screen.page.mouse.wheel(0, 150)
+            screen.page.wait_for_timeout(150)
+        settle(screen)
+        before = _top(screen, "sof-place-Klar")
+        assert 0 < before < 450, before
+        for chip in ("sof-place-Klar", "sof-place-Naka", "sof-power-smite", "sof-power-smite"):
+            want = _top(screen, chip)
+            screen.tap(chip)
+            settle(screen)
+            screen.page.wait_for_timeout(400)
+            assert abs(_top(screen, chip) - want) < 3, f"{chip} moved after its tap"
+        # A board tile just above, then a Smite target that its choice brings up.
+        screen.page.mouse.wheel(0, -250)
+        settle(screen)
+        for chip in ("sof-tile-h00", "sof-target-Isabel"):
+            for _ in range(10):  # a thumb taps what it sees: bring it on screen first
+                if 80 < _top(screen, chip) < 650:
+                    break
+                screen.page.mouse.wheel(0, 150 if _top(screen, chip) >= 650 else -150)
+                screen.page.wait_for_timeout(150)
+            settle(screen)
+            want = _top(screen, chip)
+            screen.tap(chip)
+            settle(screen)
+            screen.page.wait_for_timeout(400)
+            assert abs(_top(screen, chip) - want) < 3, f"{chip} moved after its tap"
     finally:
         ctx.close()

@@ -1,6 +1,8 @@
 """A whole game of Scales of Fate played through the app in headless Chromium, as two people
-at a table would: the host phone creates the table and is passed around for secrets, Bo
-joins with his own seat code and plays his moves from his phone.
+at a table would: the host phone creates the table and is handed to Ann for her secrets
+(two steps: "Give the phone to Ann", then Ann taps "Show my demigods"), Bo joins with his own
+seat code and plays his moves from his phone. Once Bo has recorded his demigods there, the
+shared phone never offers to hand itself to Bo.
 
 Along the way: the Age setup form, placing demigods (Smite target, Abyss direction),
 placing a servant with its renown preview, a god power, a refused god power with its rule
@@ -82,6 +84,19 @@ def in_step(ahead: Screen, behind: Screen) -> None:
                .some(el => (el.innerText || '').trim() === want
                            || (el.getAttribute('aria-label') || '').trim() === want)""",
         arg=want,
+    )
+
+
+def said(screen: Screen, identifier: str) -> str:
+    """Everything control ``identifier`` says: its visible text and the accessible labels
+    of the parts inside it (a verdict with rule links is split into several nodes)."""
+    loc = screen.wait_id(identifier)
+    return str(
+        loc.evaluate(
+            """el => [el, ...el.querySelectorAll('*')]
+                   .map(n => (n.getAttribute && n.getAttribute('aria-label')) || '')
+                   .concat([el.innerText || '']).join(' | ')"""
+        )
     )
 
 
@@ -193,7 +208,7 @@ def test_a_whole_game_from_new_table_to_score_pad(server: Server, browser: Any) 
     host_frames = record_frames(host_ctx)
     bo_frames = record_frames(bo_ctx)
     try:
-        _play(server, host_ctx, bo_ctx)
+        bo_on_own_phone = _play(server, host_ctx, bo_ctx, host_frames)
     finally:
         host_ctx.close()
         bo_ctx.close()
@@ -203,9 +218,17 @@ def test_a_whole_game_from_new_table_to_score_pad(server: Server, browser: Any) 
     assert any(ANN_PAIR.encode() in f for f in host_frames), "Ann's reveal never reached the host"
     assert not any(ANN_PAIR.encode() in f for f in bo_frames), "Ann's secret was sent to Bo"
     assert not any(b"Pentha and Klar" in f for f in bo_frames)
+    # Once Bo had recorded his demigods on his own phone, the shared phone was never sent
+    # an offer to hand itself to Bo, nor anything of his secrets.
+    later = host_frames[bo_on_own_phone:]
+    assert any(b"Give the phone to Ann" in f for f in later), "the search cannot hit"
+    assert not any(b"Give the phone to Bo" in f for f in later)
+    assert not any(BO_PAIR.encode() in f or b"Naka and Belan" in f for f in host_frames)
 
 
-def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
+def _play(server: Server, host_ctx: Any, bo_ctx: Any, host_frames: list[bytes]) -> int:
+    """Play the game; returns how many frames the host had received when Bo's own phone
+    recorded his demigods."""
     host = open_app(host_ctx, server.host_url("/new"))
     host.wait_id("create-table")
     host.fill("seat-0", "Ann")
@@ -229,14 +252,27 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
 
     # --- deal: the host phone is handed to Ann, then Bo records on his own phone.
     assert 'flt-semantics-identifier="sof-secret-demigods"' not in html(host)
+    assert "Waiting for Ann, waiting for Bo" in host.text_of("sof-deal-progress")
+    assert "“Give the phone to Ann” or “Give the phone to Bo” above" in host.body_text()
+    # The hand-over takes two steps: "Give the phone to Ann" shows nothing secret (and no
+    # board); only Ann's own tap on "Show my demigods" opens her block.
     press(host, "sof-reveal-0")
+    host.wait_id("sof-handover")
+    host.wait_body("Give the phone to Ann")
+    assert 'flt-semantics-identifier="sof-secret-demigods"' not in html(host)
+    assert 'flt-semantics-identifier="sof-turn"' not in html(host)
+    shot(host, "hand-over")
+    press(host, "sof-show-0")
     host.wait_id("sof-secret-demigods")
     press(host, "sof-deal-Pentha")
     press(host, "sof-deal-Klar")
     press(host, "sof-deal-submit")
     in_step(host, bo)
+    until(bo, "sof-deal-progress", "Ann ✓, waiting for Bo")
+    assert "in the “Bo: your demigods” box above" in bo.body_text()
     press(bo, "sof-deal-Naka")
     press(bo, "sof-deal-Belan")
+    mark = len(host_frames)
     press(bo, "sof-deal-submit")
     host.wait_id("sof-setup")
     bo.wait_id("sof-hand")
@@ -248,14 +284,14 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     setup_age_one(host)
     press(host, "sof-place-Agamar")
     press(host, "sof-tile-h00")
-    assert "Allowed" in host.text_of("sof-place-verdict")
+    assert "Allowed" in said(host, "sof-place-verdict")
     press(host, "sof-place-demigod")
     until(bo, "sof-turn", "Bo to play")
     press(bo, "sof-pass")
     host.wait_id("sof-servant-penance")
     press(host, "sof-servant-penance")
     press(host, "sof-slot-L0")
-    preview = host.text_of("sof-servant-verdict")
+    preview = said(host, "sof-servant-verdict")
     assert "Agamar: renown 7 → 9" in preview, preview
     shot(host, "servant-preview")
     press(host, "sof-place-servant")
@@ -278,16 +314,15 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     press(bo, "sof-first-Klar")
     press(bo, "sof-second-Naka")
     shot(bo, "power-verdict", 700)
-    assert "sof.assume.switch-different-places" in bo.text_of("sof-power-verdict")
-    press(bo, "sof-use-power")
-    bo.wait_id("verdict")
-    # The table's verdict sheet names the rule the refusal rests on.
-    bo.page.wait_for_function(
-        "want => document.body.innerHTML.includes(want)",
-        arg="sof.assume.switch-different-places",
-    )
-    bo.page.keyboard.press("Escape")
-    bo.page.wait_for_timeout(300)
+    # Refused: the button is disabled, the reason is written above it, and the rule it
+    # rests on is a link into the rules reference.
+    assert "Not allowed" in said(bo, "sof-power-verdict")
+    use = bo.wait_id("sof-use-power").locator("[role=button]").first
+    assert use.get_attribute("aria-disabled") == "true" or use.is_disabled()
+    press(bo, "sof-power-verdict-rule-sof.assume.switch-different-places")
+    bo.wait_id("rule-sof.assume.switch-different-places")
+    press(bo, "rules-back")
+    bo.wait_id("sof-play")
     press(bo, "sof-place-Agamar")
     press(bo, "sof-tile-v00")
     press(bo, "sof-dir-left")
@@ -324,11 +359,17 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
 
     # --- final guesses: Ann on the handed-over host phone, Bo on his own.
     host.wait_id("sof-guess-status")
+    assert "Waiting for Ann, waiting for Bo" in host.text_of("sof-guess-progress")
+    host.wait_id("sof-own-phone-1")
+    assert 'flt-semantics-identifier="sof-reveal-1"' not in html(host)
+    assert "Give the phone to Bo" not in host.body_text()
     press(host, "sof-reveal-0")
+    press(host, "sof-show-0")
     press(host, "sof-guess-Naka")
     press(host, "sof-guess-Belan")
     press(host, "sof-guess-submit")
     in_step(host, bo)
+    until(bo, "sof-guess-progress", "Ann ✓, waiting for Bo")
     press(bo, "sof-guess-Pentha")
     press(bo, "sof-guess-Aponi")
     assert ANN_PAIR not in html(bo)
@@ -349,3 +390,4 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     shot(host, "score-pad")
     # Even now Bo's phone never held Ann's private block.
     assert ANN_PAIR not in html(bo)
+    return mark

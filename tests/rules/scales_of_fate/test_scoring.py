@@ -34,7 +34,7 @@ def _data(**changes: Any) -> dict[str, Any]:
             {"name": "Ana", "demigods": ["Pentha", "Klar"], "guess": ["Naka", "Namari"],
              "god_powers": 0, "first_player": True},
             {"name": "Ben", "demigods": ["Naka", "Namari"], "guess": ["Pentha", "Agamar"],
-             "god_powers": 2},
+             "god_powers": 2, "first_player": False},
         ],
     }  # fmt: skip
     data.update(changes)
@@ -152,7 +152,7 @@ def test_score_json_names_the_bad_player_field(player: dict[str, Any], fragment:
 def test_score_json_rejects_impossible_tables() -> None:
     data = _data()
     data["players"][1]["first_player"] = True
-    with pytest.raises(MalformedAction, match="only one player"):
+    with pytest.raises(MalformedAction, match="exactly one player"):
         score_json(data)
     data = _data()
     data["players"][0]["god_powers"] = 2
@@ -180,13 +180,75 @@ def test_cli_score_prints_totals_and_winner() -> None:
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["winner"] == "Ana"
+    # The input is echoed beside the score pad's lines (the rulebook's example pads).
     assert result["players"][1] == {
         "name": "Ben",
         "demigods": ["Naka", "Namari"],
         "guess": ["Pentha", "Agamar"],
         "god_powers": 2,
+        "first_player": False,
+        "position": 6,
+        "guess_points": 0,
+        "god_power_points": -2,
         "total": 4,
+        "items": [
+            {
+                "label": "DEMI POSITION",
+                "points": 6,
+                "rule": "sof.score.position",
+                "detail": "Naka 6, Namari 6",
+            },
+            {
+                "label": "GUESS",
+                "points": 0,
+                "rule": "sof.score.guess",
+                "detail": "1 of 2 guessed right",
+            },
+            {
+                "label": "GOD POWERS",
+                "points": -2,
+                "rule": "sof.score.god-powers",
+                "detail": "2 used",
+            },
+        ],
     }
+    first = result["players"][0]
+    assert (first["position"], first["guess_points"], first["god_power_points"]) == (2, 3, 0)
+    assert first["total"] == 5 and first["first_player"] is True
+    assert result["summary"] == "Ana wins on points."
+
+
+@pytest.mark.parametrize("markers", [(False, False), (True, True)])
+def test_cli_score_needs_exactly_one_first_player_marker(markers: tuple[bool, bool]) -> None:
+    data = _data()
+    for player, held in zip(data["players"], markers, strict=True):
+        player["first_player"] = held
+    done = _cli(json.dumps(data))
+    assert done.returncode == 2
+    error = json.loads(done.stdout)["error"]
+    assert "exactly one player holds the first player marker" in error
+    assert f"true for {sum(markers)} players" in error
+
+
+def test_cli_score_needs_the_first_player_field() -> None:
+    data = _data()
+    del data["players"][1]["first_player"]
+    done = _cli(json.dumps(data))
+    assert done.returncode == 2
+    assert "players[1]: missing 'first_player'" in json.loads(done.stdout)["error"]
+
+
+def test_cli_score_compares_names_without_surrounding_spaces() -> None:
+    data = _data()
+    data["players"][0]["name"] = "  Ana "
+    done = _cli(json.dumps(data))
+    assert done.returncode == 0, done.stdout
+    result = json.loads(done.stdout)
+    assert result["players"][0]["name"] == "Ana" and result["winner"] == "Ana"
+    data["players"][1]["name"] = "Ana\t"
+    done = _cli(json.dumps(data))
+    assert done.returncode == 2
+    assert "different names" in json.loads(done.stdout)["error"]
 
 
 def test_cli_score_bad_input_exits_2_with_a_message() -> None:

@@ -202,6 +202,6 @@ def test_state_and_actions_round_trip_through_json() -> None:
 def test_describe_every_action() -> None:
     state = playing()
     assert GAME.describe(state, PlaceDemigod(0, "Naka", "h00", target="Agamar")) == (
-        "Ana places Naka on tile h00, smiting Agamar."
+        "Ana places Naka on the tile between row 1, column 1 and row 1, column 2, smiting Agamar."
     )
     assert "Correction" in GAME.describe(state, Correct("renown.Klar", 3))
