@@ -20,6 +20,7 @@ SLUGS: tuple[str, ...] = (
 _MODULES: dict[str, str] = {
     "scales-of-fate": "rules.scales_of_fate",
     "grimheim": "rules.grimheim",
+    "winds-of-fate": "rules.winds_of_fate",
 }
 
 
