@@ -114,10 +114,12 @@ class WofPanel:
         top: list[ft.Control] = [pictures.status(s, self.ctx.version)]
         if s.phase == "over":
             top.append(pictures.score_pad(s))
+        # While the destiny cards are being recorded, that private step comes first.
+        first, second = ("secret", "move") if s.phase == "setup" else ("move", "secret")
         self.root.controls = [
             *top,
-            self.holders["move"],
-            self.holders["secret"],
+            self.holders[first],
+            self.holders[second],
             pictures.round_track(s),
             pictures.board(s),
             pictures.score_board(s),
