@@ -26,10 +26,18 @@ TILES = ("scylla", "aeolia", "scheria", "circe", "cyclops", "charybdis", "lotoph
 ANN_SECRET = b"Ann: card"
 
 
-def shot(screen: Screen, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        screen.screenshot(Path(SHOTS) / f"wof-{name}.png")
+def shot(screen: Screen, name: str, tall: bool = False) -> None:
+    """Save a screenshot (when asked to); ``tall`` shows the whole screen at 390 px wide."""
+    if not SHOTS:
+        return
+    Path(SHOTS).mkdir(parents=True, exist_ok=True)
+    if tall:
+        screen.page.set_viewport_size({"width": PHONE["width"], "height": 2600})
+        screen.page.wait_for_timeout(800)
+    screen.screenshot(Path(SHOTS) / f"wof-{name}.png")
+    if tall:
+        screen.page.set_viewport_size(PHONE)
+        screen.page.wait_for_timeout(300)
 
 
 def same_move(ahead: Screen, *behind: Screen) -> None:
@@ -161,8 +169,8 @@ def _play(server: Server, host_ctx: Any, ann_ctx: Any, bo_ctx: Any) -> None:
     press(host, "wof-reveal-0")
     press(host, "wof-destiny-0")
     same_move(host, ann, bo)
-    shot(host, "after-round")
-    shot(bo, "bo-after-round")
+    shot(host, "after-round", tall=True)
+    shot(ann, "ann-after-round", tall=True)
     assert "Adventure: reward tiles" in bo.text_of("wof-phase")
     assert "Ann: card" not in bo.body_text()
     # The shared phone's result matches the rules engine fed the same moves.

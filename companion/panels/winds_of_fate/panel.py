@@ -508,7 +508,8 @@ class WofPanel:
             chips = (self.ctx.reveal(seat) if self.ctx.seat is None and self.ctx.reveal
                      else s).destiny_chips[seat]
             parts.append(theme.tagged("wof-secret-destiny", ft.Column(spacing=2, controls=[
-                ft.Text(f"{name}: card {i + 1} is {ENDING_NAMES[c]} ({chips[i]} chips)", size=14)
+                ft.Text(f"{name}: card {i + 1} is {ENDING_NAMES[c]} ({chips[i]} "
+                        f"chip{'' if chips[i] == 1 else 's'})", size=14)
                 for i, c in enumerate(cards)
             ])))
         return pictures.box("wof-secrets", f"{name}'s destiny cards (private)", parts)

@@ -112,7 +112,7 @@ def round_track(s: WofState) -> ft.Control:
             theme.tagged(
                 f"wof-round-{space}",
                 ft.Container(
-                    width=56,
+                    width=50,
                     height=64,
                     border_radius=8,
                     padding=2,
@@ -152,7 +152,7 @@ def board(s: WofState) -> ft.Control:
             theme.tagged(
                 f"wof-node-{node}",
                 ft.Container(
-                    width=84,
+                    width=80,
                     height=52,
                     border_radius=8,
                     padding=4,
