@@ -405,8 +405,8 @@ class WofPanel:
         s, p = self.state, self.picks
         players = [q for q in range(s.n) if s.played[q]]
         parts: list[ft.Control] = []
-        mine = self.ctx.seat
-        if mine is not None and s.played[mine]:
+        mine = self._secret_seat()
+        if mine is not None and s.played[mine] and self.ctx.can_act:
             parts += [
                 theme.muted("Your face-down cards' total, sent in secret:", 13),
                 self._stepper("My total", "wof-my-total", p.my_total,

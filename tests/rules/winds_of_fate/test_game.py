@@ -297,3 +297,27 @@ def test_wof_illegal_actions_cite_rules_and_change_nothing() -> None:
         assert not verdict.legal and all(r in GAME.rules for r in verdict.rules)
         with pytest.raises(IllegalAction):
             GAME.apply(s, act)
+
+
+def test_wof_hidden_destiny_history_lines_never_name_a_card() -> None:
+    from rules.winds_of_fate import RecordDestiny
+
+    s = GAME.setup(WofOptions(players=NAMES))
+    line = GAME.describe(s, RecordDestiny(0, ("dead", "safe", "stranded"), 2))
+    assert "card 3" in line
+    assert not any(word in line for word in ("Dead", "Safe", "Stranded"))
+    s = started()
+    s = skip_all(s)
+    s = adventure(s, won=False)
+    s = sail(s, "2")
+    line = GAME.describe(s, Destiny(1, 1))
+    assert "card 2" in line and "Safe" not in line
+    verdict = GAME.check(s, Destiny(1, 1))
+    assert not any("Safe" in e or "Dead" in e for e in verdict.effects)
+
+
+def test_wof_view_is_the_redacted_state_as_json() -> None:
+    s = started()
+    view = GAME.view(s, 2)
+    assert view["destiny_cards"] == [[], [], ["safe", "dead", "stranded"]]
+    assert view["destiny_chips"] == [[1, 0, 0]] * 3
