@@ -283,10 +283,11 @@ def after_adventure(s: WofState, effects: Effects) -> WofState:
 
 def arrival_rules(before: WofState, after: WofState) -> list[str]:
     """The encounter rules of every place reached between ``before`` and ``after``."""
-    if after.voyage == before.voyage:
+    starting = before.phase == "setup" and after.phase != "setup"
+    if after.voyage == before.voyage and not starting:
         return []
     rules = []
-    for node in after.voyage[len(before.voyage) - (before.phase == "setup"):]:
+    for node in after.voyage[0 if starting else len(before.voyage):]:
         if node in before.face_down:
             rules.append("wof.facedown.encounter")
         else:

@@ -128,3 +128,32 @@ def test_setup_and_a_bet_through_taps() -> None:
     Screen(table, 0).tap("wof-bet-9")
     assert table.state.bets[0].chips == 9
     assert "Your bet on round 9 (9 chips)" in Screen(table, 0).text()
+
+
+def test_secret_card_total_on_the_shared_phone_then_resolve() -> None:
+    from rules.winds_of_fate import ClaimReward, Pass, PlayCard, RevealRewards
+    from tests.rules.winds_of_fate.helpers import skip_all, started
+
+    s = skip_all(started())
+    s = GAME.apply(s, RevealRewards((1, 1, 1)))
+    for act in (PlayCard(0, "hinder"), Pass(1), Pass(2), Pass(0)):
+        s = GAME.apply(s, act)
+    for i, seat in enumerate(s.order):
+        s = GAME.apply(s, ClaimReward(seat, i))
+    table = Table(s)
+    host = Screen(table, None, "host")
+    host.tap("wof-reveal-0")
+    for _ in range(4):
+        host.tap("wof-my-total-plus")
+    host.tap("wof-contribute")
+    assert table.state.contrib[0] == 4
+    ann = build_panel(table.ctx(1))
+    shown = texts(ann)
+    assert "Totals entered in secret: Tom" in shown
+    assert "wof-total-0" not in ids(ann)  # no public entry needed any more
+    host = Screen(table, None, "host")
+    host.tap("wof-god-poseidon")
+    host.tap("wof-resolve")
+    last = table.state.last
+    assert last is not None and last.hinder == 4 and not last.won
+    assert table.state.phase == "journey"

@@ -321,3 +321,18 @@ def test_wof_view_is_the_redacted_state_as_json() -> None:
     view = GAME.view(s, 2)
     assert view["destiny_cards"] == [[], [], ["safe", "dead", "stranded"]]
     assert view["destiny_chips"] == [[1, 0, 0]] * 3
+
+
+def test_wof_encounter_troy_is_cited_when_the_voyage_starts() -> None:
+    from rules.winds_of_fate import LayBoard, RecordDestiny
+
+    s = GAME.setup(WofOptions(players=NAMES))
+    s = do(s, RecordDestiny(0, ("safe", "dead", "stranded"), 0),
+           RecordDestiny(1, ("safe", "dead", "stranded"), 0))
+    assert "wof.encounter.troy" not in GAME.check(s, RecordDestiny(2, ("safe", "dead",
+                                                                      "stranded"), 0)).rules
+    from .helpers import TILES
+
+    s = do(s, LayBoard(TILES, (0, 1, 2)))
+    verdict = GAME.check(s, RecordDestiny(2, ("safe", "dead", "stranded"), 0))
+    assert "wof.encounter.troy" in verdict.rules
