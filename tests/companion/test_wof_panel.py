@@ -101,7 +101,7 @@ class Screen:
         return texts(WofPanel_root(self.table, self.seat, self.role))
 
 
-def WofPanel_root(table: Table, seat: int | None, role: str) -> Any:  # noqa: N802
+def WofPanel_root(table: Table, seat: int | None, role: str) -> Any:
     return build_panel(table.ctx(seat, role))
 
 

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-
 from .conftest import PHONE, Screen, Server, open_app
 from .test_scales_game import press, record_frames
 

@@ -66,7 +66,7 @@ def test_wof_bet_place_worked_example_tom_bets_on_9_in_round_2() -> None:
     assert not refused.legal and "wof.bet.place" in refused.rules
     supply = s.supply
     s = do(s, PlaceBet(0, 9))
-    assert [b for b in s.bets if b.space == 9][0].chips == 8
+    assert next(b for b in s.bets if b.space == 9).chips == 8
     assert s.supply == supply - 7
 
 

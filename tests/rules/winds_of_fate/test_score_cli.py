@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from rules import cli
-from rules.winds_of_fate import GAME, Skip
+from rules.winds_of_fate import GAME
 from rules.winds_of_fate.payoffs import bet_rows, destiny_rows, round_totals, totals_now
 
 from .helpers import do, started
