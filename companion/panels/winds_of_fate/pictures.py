@@ -104,7 +104,7 @@ def round_track(s: WofState) -> ft.Control:
     for space in range(1, LAST_ROUND + 1):
         here = space == s.round
         bets = [
-            ft.Text(f"{initials(s, b.seat)}{b.chips}", size=11, color=PLAYER_COLOURS[b.seat % 5],
+            ft.Text(f"{initials(s, b.seat)} {b.chips}", size=11, color=PLAYER_COLOURS[b.seat % 5],
                     weight=ft.FontWeight.BOLD)
             for b in s.bets if b.space == space
         ]
