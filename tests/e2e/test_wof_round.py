@@ -165,7 +165,7 @@ def _play(server: Server, host_ctx: Any, ann_ctx: Any, bo_ctx: Any) -> None:
     same_move(ann, bo, host)
     press(bo, "wof-destiny-skip-2")
     same_move(bo, host)
-    press(host, "wof-reveal-0")
+    press(host, "wof-destiny-reveal-0")
     press(host, "wof-destiny-0")
     same_move(host, ann, bo)
     shot(host, "after-round", tall=True)

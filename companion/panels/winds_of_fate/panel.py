@@ -284,7 +284,7 @@ class WofPanel:
                 continue
             cards = self._cards_of(seat)
             if not cards:
-                parts.append(self._reveal_button(seat))
+                parts.append(self._reveal_button(seat, "wof-destiny-reveal"))
                 continue
             buttons = [
                 button(f"wof-destiny-{pos}",
@@ -479,8 +479,8 @@ class WofPanel:
             return tuple(revealed.destiny_cards[seat])
         return ()
 
-    def _reveal_button(self, seat: int) -> ft.Control:
-        return button(f"wof-reveal-{seat}", f"Pass the phone to {self.state.players[seat]}",
+    def _reveal_button(self, seat: int, ident: str = "wof-reveal") -> ft.Control:
+        return button(f"{ident}-{seat}", f"Pass the phone to {self.state.players[seat]}",
                       lambda _: self.pick("move", "secret", "payoffs", revealed=seat))
 
     def _secret_seat(self) -> int | None:
