@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from .conftest import PHONE, Screen, Server, open_app
+from .test_phone_layout import assert_fits, assert_tall_enough, settle
 from .test_scales_game import press, record_frames
 
 pytestmark = pytest.mark.e2e
@@ -127,6 +128,9 @@ def _play(server: Server, host_ctx: Any, ann_ctx: Any, bo_ctx: Any) -> None:
     press(bo, "wof-skip")
     same_move(bo, host, ann)
     shot(host, "adventure")
+    settle(host)
+    assert_fits(host, "reward tiles")
+    assert_tall_enough(host, "reward tiles", ["wof-red-0-plus", "wof-reveal"])
 
     # --- the adventure: reward tiles, play and pass, claims, resolution.
     press(host, "wof-red-0-plus")
@@ -172,6 +176,13 @@ def _play(server: Server, host_ctx: Any, ann_ctx: Any, bo_ctx: Any) -> None:
     shot(ann, "ann-after-round", tall=True)
     assert "Adventure: reward tiles" in bo.text_of("wof-phase")
     assert "Ann: card" not in bo.body_text()
+    # The whole of Ann's screen (pictures, payoff table, paths) fits 390 px.
+    ann.page.set_viewport_size({"width": PHONE["width"], "height": 2600})
+    settle(ann)
+    ann.page.wait_for_timeout(500)
+    assert_fits(ann, "Ann's whole screen")
+    assert "Your bet on round 3 (3 chips)" in ann.body_text()
+    ann.page.set_viewport_size(PHONE)
     # The shared phone's result matches the rules engine fed the same moves.
     assert host.text_of("wof-crew").strip() == "24"
 
