@@ -157,3 +157,23 @@ def test_secret_card_total_on_the_shared_phone_then_resolve() -> None:
     last = table.state.last
     assert last is not None and last.hinder == 4 and not last.won
     assert table.state.phase == "journey"
+
+
+def test_score_pad_at_the_end_matches_the_rules() -> None:
+    from rules.winds_of_fate import PlaceBet, Skip
+    from tests.rules.winds_of_fate.helpers import adventure, do, started
+
+    s = started()
+    s = do(s, GAME.decode_action({"type": "correct", "counter": "round", "value": 12}))
+    s = do(s, PlaceBet(0, 12), Skip(1), Skip(2))
+    s = adventure(s, won=True)
+    assert s.ending == "stranded"
+    table = Table(s)
+    sheet = GAME.score(s)
+    for seat, role in ((2, "seat"), (None, "viewer")):
+        root = build_panel(table.ctx(seat, role))
+        assert "wof-score" in ids(root)
+        shown = texts(root)
+        assert sheet.summary in shown
+        for p in sheet.players:
+            assert f"{p.name}: {p.total} VP" in shown
