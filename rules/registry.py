@@ -18,9 +18,9 @@ SLUGS: tuple[str, ...] = (
 
 # Where each implemented game lives; each module exposes ``GAME``, a Game instance.
 _MODULES: dict[str, str] = {
+    "winds-of-fate": "rules.winds_of_fate",
     "scales-of-fate": "rules.scales_of_fate",
     "grimheim": "rules.grimheim",
-    "winds-of-fate": "rules.winds_of_fate",
 }
 
 

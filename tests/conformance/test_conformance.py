@@ -82,23 +82,6 @@ def test_recorded_regressions(reg: Regression) -> None:
         assert tuple(verdicts) == reg.expect_legal
 
 
-def _sof_secrets_blank(game: Any, state: Any) -> int:
-    """Scales of Fate: each seat's view blanks the other seat's demigods, guess and notes
-    until the game is over. Returns how many states had dealt demigods to compare."""
-    dealt = 0
-    for seat in (0, 1):
-        other = 1 - seat
-        view = game.redact(state, seat)
-        assert view.hands[seat] == state.hands[seat]
-        assert view.notes[other] == {}
-        if state.phase != "over":
-            assert view.hands[other] == ()
-            assert view.guesses[other] == ()
-            assert game.redact(state, None).hands == ((), ())
-        dealt += bool(state.hands[other])
-    return dealt
-
-
 def _wof_secrets_blank(game: Any, state: Any) -> int:
     """Winds of Fate: each seat's view blanks the other seats' destiny cards (until the end)
     and privately entered card totals, but keeps everyone's chip counts per position."""
@@ -118,7 +101,26 @@ def _wof_secrets_blank(game: Any, state: Any) -> int:
     return recorded
 
 
-SECRET_CHECKS = {"scales-of-fate": _sof_secrets_blank, "winds-of-fate": _wof_secrets_blank}
+def _sof_secrets_blank(game: Any, state: Any) -> int:
+    """Scales of Fate: each seat's view blanks the other seat's demigods, guess and notes
+    until the game is over. Returns how many states had dealt demigods to compare."""
+    dealt = 0
+    for seat in (0, 1):
+        other = 1 - seat
+        view = game.redact(state, seat)
+        assert view.hands[seat] == state.hands[seat]
+        assert view.notes[other] == {}
+        if state.phase != "over":
+            assert view.hands[other] == ()
+            assert view.guesses[other] == ()
+            assert game.redact(state, None).hands == ((), ())
+        dealt += bool(state.hands[other])
+    return dealt
+
+
+SECRET_CHECKS = {"scales-of-fate": _sof_secrets_blank}
+
+SECRET_CHECKS["winds-of-fate"] = _wof_secrets_blank
 
 
 @pytest.mark.parametrize("slug", [s for s in SLUGS if s in SECRET_CHECKS])
