@@ -18,6 +18,7 @@ SLUGS: tuple[str, ...] = (
 
 # Where each implemented game lives; each module exposes ``GAME``, a Game instance.
 _MODULES: dict[str, str] = {
+    "winds-of-fate": "rules.winds_of_fate",
     "scales-of-fate": "rules.scales_of_fate",
     "grimheim": "rules.grimheim",
     "born-of-titans": "rules.born_of_titans",

@@ -82,6 +82,25 @@ def test_recorded_regressions(reg: Regression) -> None:
         assert tuple(verdicts) == reg.expect_legal
 
 
+def _wof_secrets_blank(game: Any, state: Any) -> int:
+    """Winds of Fate: each seat's view blanks the other seats' destiny cards (until the end)
+    and privately entered card totals, but keeps everyone's chip counts per position."""
+    recorded = 0
+    for seat in range(len(state.players)):
+        view = game.redact(state, seat)
+        assert view.destiny_cards[seat] == state.destiny_cards[seat]
+        assert view.destiny_chips == state.destiny_chips
+        for other in range(len(state.players)):
+            if other == seat:
+                continue
+            if state.phase != "over":
+                assert view.destiny_cards[other] == ()
+            if view.contrib:
+                assert view.contrib[other] is None
+            recorded += bool(state.destiny_cards[other])
+    return recorded
+
+
 def _sof_secrets_blank(game: Any, state: Any) -> int:
     """Scales of Fate: each seat's view blanks the other seat's demigods, guess and notes
     until the game is over. Returns how many states had dealt demigods to compare."""
@@ -116,6 +135,8 @@ def _bot_divine_hidden(game: Any, state: Any) -> int:
 
 
 SECRET_CHECKS = {"scales-of-fate": _sof_secrets_blank, "born-of-titans": _bot_divine_hidden}
+
+SECRET_CHECKS["winds-of-fate"] = _wof_secrets_blank
 
 
 @pytest.mark.parametrize("slug", [s for s in SLUGS if s in SECRET_CHECKS])

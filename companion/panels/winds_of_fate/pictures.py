@@ -1,0 +1,277 @@
+"""Winds of Fate pictures for a 390 px phone: crew supply, round track, the board and the
+voyage, the score board, the payoff table and the final score pad.
+
+Presentation only: every number comes from the (already redacted) state or from
+``rules.winds_of_fate`` (payouts, payoffs, score sheet)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from rules.winds_of_fate import GAME, WofState
+from rules.winds_of_fate.components import (
+    ENDING_NAMES,
+    LAST_ROUND,
+    NODES,
+    TILE_NAMES,
+    node_label,
+)
+from rules.winds_of_fate.payoffs import bet_rows, destiny_rows, totals_now
+
+from ... import theme
+
+PLAYER_COLOURS = (
+    ft.Colors.RED_300,
+    ft.Colors.LIGHT_BLUE_300,
+    ft.Colors.AMBER_300,
+    ft.Colors.LIGHT_GREEN_300,
+    ft.Colors.PINK_200,
+)
+
+PHASE_TEXT = {
+    "setup": "Setup",
+    "bets": "Encounter: bets",
+    "destiny": "Encounter: destiny actions",
+    "draws": "Encounter: drawing cards",
+    "reveal": "Adventure: reward tiles",
+    "play": "Adventure: play or pass",
+    "claim": "Adventure: claim rewards",
+    "resolve": "Adventure: resolve",
+    "journey": "Journey",
+    "wander": "Wandering (face-down tile)",
+    "over": "The voyage is over",
+}
+
+
+def box(ident: str, title: str, parts: list[ft.Control]) -> ft.Control:
+    """A titled card, tagged ``ident``."""
+    return theme.tagged(
+        ident,
+        ft.Container(
+            padding=12,
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            content=ft.Column(
+                spacing=8, controls=[ft.Text(title, size=17, weight=ft.FontWeight.W_600), *parts]
+            ),
+        ),
+    )
+
+
+def initials(s: WofState, seat: int) -> str:
+    return s.players[seat][:2]
+
+
+def status(s: WofState, version: int) -> ft.Control:
+    """Round, place and phase on one line, with the crew supply as a large number."""
+    where = node_label(s.at, s.board) if s.board else "Troy"
+    phase = PHASE_TEXT[s.phase]
+    if s.phase == "over":
+        phase = f"{ENDING_NAMES[s.ending]} in round {s.round}"
+    elif s.at == "ithaca" and s.phase in ("play", "claim", "resolve"):
+        phase += f" ({s.adventure} of 2)"
+    return ft.Row(
+        spacing=12,
+        controls=[
+            ft.Column(
+                spacing=2,
+                expand=True,
+                controls=[
+                    theme.tagged("wof-status", ft.Text(f"Round {s.round} · {where}", size=18,
+                                                       weight=ft.FontWeight.W_600)),
+                    theme.tagged("wof-phase", theme.muted(phase, 14)),
+                    theme.tagged("wof-version", theme.muted(f"move {version}", 11)),
+                ],
+            ),
+            ft.Column(
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                controls=[
+                    theme.tagged("wof-crew", ft.Text(str(s.crew), size=48,
+                                                     weight=ft.FontWeight.BOLD)),
+                    theme.muted("crew", 12),
+                ],
+            ),
+        ],
+    )
+
+
+def round_track(s: WofState) -> ft.Control:
+    """Twelve round spaces in two rows; the marker's space is filled, bets sit on their
+    space as the owner's initials and stack size."""
+    cells = []
+    for space in range(1, LAST_ROUND + 1):
+        here = space == s.round
+        bets = [
+            ft.Text(f"{initials(s, b.seat)} {b.chips}", size=11, color=PLAYER_COLOURS[b.seat % 5],
+                    weight=ft.FontWeight.BOLD)
+            for b in s.bets if b.space == space
+        ]
+        cells.append(
+            theme.tagged(
+                f"wof-round-{space}",
+                ft.Container(
+                    width=50,
+                    height=64,
+                    border_radius=8,
+                    padding=2,
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if here else None,
+                    border=ft.Border.all(2 if here else 1,
+                                         ft.Colors.PRIMARY if here else ft.Colors.OUTLINE_VARIANT),
+                    content=ft.Column(
+                        spacing=0,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        controls=[ft.Text(str(space), size=14, weight=ft.FontWeight.BOLD), *bets],
+                    ),
+                ),
+            )
+        )
+    return box(
+        "wof-round-track",
+        "Round track",
+        [
+            ft.Row(spacing=4, controls=cells[:6]),
+            ft.Row(spacing=4, controls=cells[6:]),
+            theme.muted("A bet shows its owner and its chips.", 12),
+        ],
+    )
+
+
+def board(s: WofState) -> ft.Control:
+    """Troy, the nine spaces and Ithaca; face-down tiles are dim, Odysseus' place is
+    outlined, and the voyage so far is spelled out below."""
+    cells = []
+    for node in NODES:
+        tile = s.tile_at(node) if s.board or not node.isdigit() else ""
+        name = TILE_NAMES.get(tile, "?") if tile else "?"
+        down = node in s.face_down
+        here = node == s.at and s.phase != "setup"
+        label = "Troy" if node == "troy" else "Ithaca" if node == "ithaca" else node
+        cells.append(
+            theme.tagged(
+                f"wof-node-{node}",
+                ft.Container(
+                    width=80,
+                    height=52,
+                    border_radius=8,
+                    padding=4,
+                    opacity=0.45 if down else 1.0,
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER if here else
+                    ft.Colors.SURFACE_CONTAINER_HIGH,
+                    border=ft.Border.all(3 if here else 1,
+                                         ft.Colors.TERTIARY if here else ft.Colors.OUTLINE_VARIANT),
+                    content=ft.Column(
+                        spacing=0,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        controls=[
+                            theme.muted(label if node.isdigit() else "", 10),
+                            ft.Text(("▼ " if down else "") + name, size=12,
+                                    weight=ft.FontWeight.W_600 if here else None,
+                                    text_align=ft.TextAlign.CENTER),
+                        ],
+                    ),
+                ),
+            )
+        )
+    route = " → ".join(node_label(n, s.board) if n.isdigit() else TILE_NAMES[n]
+                       for n in s.voyage)
+    return box(
+        "wof-voyage",
+        "The voyage",
+        [
+            ft.Row(wrap=True, spacing=4, run_spacing=4, controls=cells),
+            theme.tagged("wof-route", ft.Text(route, size=13)),
+        ],
+    )
+
+
+def score_board(s: WofState) -> ft.Control:
+    """Each player's VP, unused chips, hand and destiny stacks (sizes per position)."""
+    rows = []
+    for seat in s.order:
+        stacks = " / ".join(str(c) for c in s.destiny_chips[seat])
+        rows.append(
+            theme.tagged(
+                f"wof-player-{seat}",
+                ft.Row(
+                    spacing=6,
+                    controls=[
+                        ft.Container(width=10, height=28, border_radius=3,
+                                     bgcolor=PLAYER_COLOURS[seat % 5]),
+                        ft.Text(s.players[seat], expand=True, size=15,
+                                weight=ft.FontWeight.W_600),
+                        ft.Text(f"{s.vp[seat]} VP", size=15, weight=ft.FontWeight.BOLD),
+                        theme.muted(f"chips {s.held[seat]}", 12),
+                        theme.muted(f"H{s.hand_help[seat]}/h{s.hand_hinder[seat]}", 12),
+                        theme.muted(f"destiny {stacks}", 12),
+                    ],
+                ),
+            )
+        )
+    return box(
+        "wof-scoreboard",
+        "Score board",
+        [
+            *rows,
+            theme.muted(
+                f"In turn order. H/h: Help/Hinder cards held. Destiny: chips on cards 1/2/3. "
+                f"Supply: {s.supply} chips.", 12),
+        ],
+    )
+
+
+def payoff_table(s: WofState, own: int | None) -> ft.Control:
+    """``own``'s bets paid per end round and destiny stacks per ending (only when ``own``
+    is this device's seat and its cards are in ``s``), then everyone's totals if the voyage
+    ended in the current round."""
+    parts: list[ft.Control] = []
+    if own is not None:
+        for row in bet_rows(s, own):
+            cells = [
+                ft.Container(
+                    width=40,
+                    padding=2,
+                    border_radius=4,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if pay else None,
+                    content=ft.Column(
+                        spacing=0,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        controls=[theme.muted(f"r{r}", 10), ft.Text(str(pay), size=13,
+                                                                   weight=ft.FontWeight.BOLD)],
+                    ),
+                )
+                for r, pay in row.pays
+            ]
+            parts.append(ft.Text(f"Your bet on round {row.space} ({row.chips} chips) pays, "
+                                 "if the voyage ends in round:", size=13))
+            parts.append(theme.tagged(f"wof-payoff-bet-{row.space}",
+                                      ft.Row(wrap=True, spacing=3, run_spacing=3, controls=cells)))
+        for ending, chips in destiny_rows(s, own):
+            parts.append(theme.tagged(
+                f"wof-payoff-destiny-{ending}",
+                ft.Text(f"If it ends {ENDING_NAMES[ending]}: your destiny pays {chips} chips "
+                        f"({2 * chips} VP)", size=13),
+            ))
+        if not s.bets_of(own):
+            parts.append(theme.muted("You have no bets on the round track yet.", 12))
+    parts.append(ft.Text(f"If the voyage ended now (round {s.round}):", size=13,
+                         weight=ft.FontWeight.W_600))
+    for name, chips, vp in totals_now(s):
+        parts.append(theme.tagged(f"wof-now-{name}", ft.Text(
+            f"{name}: {chips} chips from bets and unused → {vp} VP (destiny not counted)",
+            size=13)))
+    return box("wof-payoffs", "Payoff table", parts)
+
+
+def score_pad(s: WofState) -> ft.Control:
+    """The final score pad from the rules' score sheet."""
+    sheet = GAME.score(s)
+    parts: list[ft.Control] = [theme.tagged("wof-summary", ft.Text(sheet.summary, size=15,
+                                                                    weight=ft.FontWeight.W_600))]
+    for p in sheet.players:
+        parts.append(ft.Text(f"{p.name}: {p.total} VP", size=15, weight=ft.FontWeight.BOLD))
+        for item in p.items:
+            detail = f" ({item.detail})" if item.detail else ""
+            parts.append(theme.muted(f"  {item.label}: {item.points}{detail}", 12))
+    return box("wof-score", "Score pad", parts)
