@@ -25,8 +25,8 @@ from typing import Any
 from sqlmodel import col, select
 
 from . import __version__ as APP_VERSION
-from . import plays
-from .store import Database, Event, GameTable, Play, Player, PlaySeat, Seat, Snapshot
+from . import codes, plays
+from .store import Database, Event, GameTable, Play, Player, PlaySeat, Seat, Snapshot, Takeback
 from .store.models import now, utc
 
 FORMAT = "fatekeeper-export"
@@ -124,6 +124,9 @@ def _export_table(session: Any, t: GameTable) -> dict[str, Any]:
     snaps = session.exec(
         select(Snapshot).where(Snapshot.table_id == t.id).order_by(col(Snapshot.seq))
     )
+    takebacks = session.exec(
+        select(Takeback).where(Takeback.table_id == t.id).order_by(col(Takeback.version))
+    )
     return {
         "id": t.id,
         "game": t.game,
@@ -148,11 +151,28 @@ def _export_table(session: Any, t: GameTable) -> dict[str, Any]:
                 "correction": e.correction,
                 "undone": e.undone,
                 "line": e.line,
+                "chapter": e.chapter,
+                "by_seat": e.by_seat,
             }
             for e in events
         ],
         "snapshots": [
             {"seq": s.seq, "state": json.loads(s.state_json), "at": _iso(s.at)} for s in snaps
+        ],
+        "takebacks": [
+            {
+                "version": b.version,
+                "kind": b.kind,
+                "first_seq": b.first_seq,
+                "last_seq": b.last_seq,
+                "head_after": b.head_after,
+                "who": b.who,
+                "device": b.device,
+                "seat": b.seat,
+                "at": _iso(b.at),
+                "line": b.line,
+            }
+            for b in takebacks
         ],
     }
 
@@ -395,6 +415,9 @@ def _table(t: Any, where: str) -> dict[str, Any]:
                 "correction": _need(e, "correction", bool, w),
                 "undone": _need(e, "undone", bool, w),
                 "line": _need(e, "line", str, w),
+                # Optional: files written before the history kept chapters and seats.
+                "chapter": _need(e, "chapter", str, w) if "chapter" in e else "",
+                "by_seat": _need(e, "by_seat", int, w, null=True) if "by_seat" in e else None,
             }
         )
     if len({e["seq"] for e in out["events"]}) != len(out["events"]):
@@ -412,6 +435,28 @@ def _table(t: Any, where: str) -> dict[str, Any]:
                 "at": _parse_time(s.get("at"), f"{w}.at"),
             }
         )
+    out["takebacks"] = []
+    for i, b in enumerate(_need(t, "takebacks", list, where) if "takebacks" in t else []):
+        w = f"{where}.takebacks[{i}]"
+        kind = _need(b, "kind", str, w)
+        if kind not in ("undo", "redo"):
+            raise ImportRefused(f"{w}.kind must be undo or redo, not {kind!r}"[:300])
+        out["takebacks"].append(
+            {
+                "version": _need(b, "version", int, w),
+                "kind": kind,
+                "first_seq": _need(b, "first_seq", int, w),
+                "last_seq": _need(b, "last_seq", int, w),
+                "head_after": _need(b, "head_after", int, w),
+                "who": _need(b, "who", str, w)[:80],
+                "device": _need(b, "device", str, w)[:80],
+                "seat": _need(b, "seat", int, w, null=True),
+                "at": _parse_time(b.get("at"), f"{w}.at"),
+                "line": _need(b, "line", str, w),
+            }
+        )
+    if len({b["version"] for b in out["takebacks"]}) != len(out["takebacks"]):
+        raise ImportRefused(f"{where}.takebacks has two entries for the same table version")
     return out
 
 
@@ -456,18 +501,22 @@ def _add_table(session: Any, t: dict[str, Any], player_for: Callable[..., Player
                 correction=e["correction"],
                 undone=e["undone"],
                 line=e["line"],
+                chapter=e["chapter"],
+                by_seat=e["by_seat"],
             )
         )
     for s in t["snapshots"]:
         session.add(
             Snapshot(table_id=t["id"], seq=s["seq"], state_json=json.dumps(s["state"]), at=s["at"])
         )
+    for b in t["takebacks"]:
+        session.add(Takeback(table_id=t["id"], **b))
 
 
 def _token() -> str:
-    from .hub import new_token
-
-    return new_token()
+    # A fresh code nobody holds, kept as a digest like every code: the host hands out
+    # codes for an imported table with the Invite dialog's "Make a new code".
+    return codes.digest(codes.new_code())
 
 
 def _play(p: Any, where: str) -> plays.PlayRecord:

@@ -11,6 +11,7 @@ from companion import plays
 from companion.hub import Hub
 from companion.plays import placings
 from companion.store import Database
+from companion.store.migrations import SCHEMA_VERSION
 from rules import registry
 from tests.support.random_play import HOST, new_table, play
 from tests.support.ui import texts
@@ -125,7 +126,9 @@ def test_version_1_database_gains_plays_and_keeps_working(tmp_path, tally_game) 
     assert record.id == "t1" and record.seats[0].name == "Ana"
     db.close()
     conn = sqlite3.connect(tmp_path / "fatekeeper.db")
-    assert conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("2",)
+    assert conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == (
+        str(SCHEMA_VERSION),
+    )
     assert conn.execute("SELECT archived, deleted_at FROM game_table").fetchall() == [(0, None)]
     conn.close()
 
