@@ -403,7 +403,7 @@ class Hub:
         """Remove for good the tables that have been in the bin for ``BIN_DAYS`` days;
         returns their ids. Their plays stay."""
         cutoff = (moment or now()) - timedelta(days=BIN_DAYS)
-        with self._lock, self.db.transaction() as session:
+        with self.db.session() as session:
             old = list(
                 session.exec(
                     select(GameTable.id).where(
@@ -411,6 +411,9 @@ class Hub:
                     )
                 ).all()
             )
+        if not old:
+            return []  # nothing to write: a host on a read-only database still starts
+        with self._lock, self.db.transaction() as session:
             for model in (Event, Snapshot, Seat):
                 session.exec(delete(model).where(col(model.table_id).in_(old)))  # type: ignore[attr-defined]
             session.exec(delete(GameTable).where(col(GameTable.id).in_(old)))

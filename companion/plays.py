@@ -22,7 +22,7 @@ from sqlmodel import col, select
 
 from rules import registry
 
-from .store import Database, GameTable, Play, PlaySeat
+from .store import Database, GameTable, Play, PlaySeat, StorageError
 from .store.models import utc
 
 log = logging.getLogger(__name__)
@@ -315,6 +315,8 @@ class PlayKeeper:
             elif live.id in self._recorded:
                 remove(self.db, live.id)
                 self._recorded.discard(live.id)
+        except StorageError as exc:  # e.g. a read-only database: retried at the next start
+            log.warning("could not record the play of table %s: %s", live.id, exc)
         except Exception:
             log.exception("could not record the play of table %s", live.id)
 
