@@ -274,6 +274,25 @@ EXPECTED = {
             "Klar: renown 7 → 9 (+2): +2 (row 2, column 2)",
         ),
     ),
+    "penance on a row without dark quests": (
+        True,
+        "Penance goes to the left end of row 1 and scores at once.",
+        (
+            "sof.servant.place",
+            "sof.servant.penance",
+            "sof.servant.stacking",
+            "sof.action.adjacent",
+            "sof.age.end",
+            "sof.age.abyss",
+        ),
+        (
+            "Penance is placed at the left end of row 1.",
+            "It hits no quest.",
+            "Age 1 ends.",
+            "Nobody is in the Abyss.",
+            "Both players now announce yes or no for the Age card's question.",
+        ),
+    ),
     "servant adds two quests": (
         True,
         "Penance goes to the left end of row 1 and scores at once.",

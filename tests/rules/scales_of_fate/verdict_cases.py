@@ -162,6 +162,16 @@ CASES = {
         lambda: at(replace(run(playing(), PlaceDemigod(0, "Pentha", "v00")), turn=0), Klar="v01"),
         PlaceServant(0, "penance", "L1"),
     ),
+    "penance on a row without dark quests": (
+        lambda: replace(
+            _servant_ready(),
+            quests={
+                k: (replace(q, dark=False) if k.startswith("0") else q)
+                for k, q in _servant_ready().quests.items()
+            },
+        ),
+        PlaceServant(0, "penance", "L0"),
+    ),
     "servant adds two quests": (
         lambda: at(replace(run(playing(), PlaceDemigod(0, "Klar", "v00")), turn=0), Pentha="h00"),
         PlaceServant(0, "penance", "L0"),
