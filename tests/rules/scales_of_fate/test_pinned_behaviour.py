@@ -80,6 +80,10 @@ def test_sof_new_age_reset_clears_the_passed_flags() -> None:
     assert state.phase == "setup" and state.age == 2
     assert state.passed == (False, False)
     assert state.turn == state.first_player == 1
+    # The Age card and its Abyss outcomes leave with the old Age; its record stays.
+    assert (state.abyss_left, state.abyss_right, state.abyss_marker) == (0, 0, 0)
+    assert state.criterion == Criterion()
+    assert [(r.age, r.criterion) for r in state.history] == [(1, Criterion(min_renown=8))]
 
 
 def test_sof_assume_both_passed_unplaced_servants_return_at_the_end_of_the_age() -> None:

@@ -251,6 +251,67 @@ EXPECTED = {
             "Ana loses 1 point at the end for this god power.",
         ),
     ),
+    "switch unknown first": (
+        False,
+        "'Zeus' is not a demigod; the demigods are Pentha, Agamar, Klar, "
+        "Aponi, Saghari, Namari, Naka, Belan, Isabel.",
+        ("sof.god.switch",),
+        (),
+    ),
+    "steal used": (
+        False,
+        "The Steal god power was already used by Ben; each is used once per game.",
+        ("sof.god.once",),
+        (),
+    ),
+    "steal out of turn": (False, "It is Ben's turn.", ("sof.turn.order",), ()),
+    "penance passes over light quests": (
+        True,
+        "Penance goes to the left end of row 2 and scores at once.",
+        ("sof.servant.place", "sof.servant.penance", "sof.servant.stacking", "sof.action.adjacent"),
+        (
+            "Penance is placed at the left end of row 2.",
+            "Klar: renown 7 → 9 (+2): +2 (row 2, column 2)",
+        ),
+    ),
+    "penance on a row without dark quests": (
+        True,
+        "Penance goes to the left end of row 1 and scores at once.",
+        (
+            "sof.servant.place",
+            "sof.servant.penance",
+            "sof.servant.stacking",
+            "sof.action.adjacent",
+            "sof.age.end",
+            "sof.age.abyss",
+        ),
+        (
+            "Penance is placed at the left end of row 1.",
+            "It hits no quest.",
+            "Age 1 ends.",
+            "Nobody is in the Abyss.",
+            "Both players now announce yes or no for the Age card's question.",
+        ),
+    ),
+    "servant adds two quests": (
+        True,
+        "Penance goes to the left end of row 1 and scores at once.",
+        ("sof.servant.place", "sof.servant.penance", "sof.servant.stacking", "sof.action.adjacent"),
+        (
+            "Penance is placed at the left end of row 1.",
+            "Pentha: renown 7 → 9 (+2): +3 (row 1, column 1) -1 (row 1, column 2)",
+            "Klar: renown 7 → 10 (+3): +3 (row 1, column 1)",
+        ),
+    ),
+    "penance beside a light quest at the top": (
+        True,
+        "Penance goes to the right end of row 2 and scores at once.",
+        ("sof.servant.place", "sof.servant.penance", "sof.servant.stacking", "sof.action.adjacent"),
+        (
+            "Penance is placed at the right end of row 2.",
+            "No demigod stands next to the quests it hits.",
+        ),
+    ),
     "place twice": (
         False,
         "Pentha is already in the Abyss; only demigods off the board can be placed.",
@@ -504,6 +565,13 @@ EXPECTED = {
         (),
     ),
     "announce": (True, "Ana answers no.", ("sof.age.announce",), ("Ana announces no.",)),
+    "announce dishonest no": (
+        False,
+        "By the board, Ana's answer is yes, not no.",
+        ("sof.age.announce", "sof.assume.honest-answers"),
+        (),
+    ),
+    "announce yes": (True, "Ana answers yes.", ("sof.age.announce",), ("Ana announces yes.",)),
     "announce twice": (False, "Ana has already answered.", ("sof.age.announce",), ()),
     "announce last": (
         True,

@@ -149,6 +149,40 @@ CASES = {
     "steal nothing": (playing, GodSteal(0, "vesper")),
     "steal": (lambda: run(playing(), PlaceDemigod(0, "Pentha", "v00")), GodSteal(1, "penance")),
     "power after pass": (lambda: replace(playing(), passed=(True, False)), GodSmite(0, "Isabel")),
+    "switch unknown first": (playing, GodSwitch(0, "Zeus", "Klar")),
+    "steal used": (
+        lambda: run(playing(), PlaceDemigod(0, "Pentha", "v00"), GodSteal(1, "penance")),
+        GodSteal(0, "penance"),
+    ),
+    "steal out of turn": (
+        lambda: run(playing(), PlaceDemigod(0, "Pentha", "v00")),
+        GodSteal(0, "penance"),
+    ),
+    "penance passes over light quests": (
+        lambda: at(replace(run(playing(), PlaceDemigod(0, "Pentha", "v00")), turn=0), Klar="v01"),
+        PlaceServant(0, "penance", "L1"),
+    ),
+    "penance on a row without dark quests": (
+        lambda: replace(
+            _servant_ready(),
+            quests={
+                k: (replace(q, dark=False) if k.startswith("0") else q)
+                for k, q in _servant_ready().quests.items()
+            },
+        ),
+        PlaceServant(0, "penance", "L0"),
+    ),
+    "servant adds two quests": (
+        lambda: at(replace(run(playing(), PlaceDemigod(0, "Klar", "v00")), turn=0), Pentha="h00"),
+        PlaceServant(0, "penance", "L0"),
+    ),
+    "penance beside a light quest at the top": (
+        lambda: with_renown(
+            at(replace(run(playing(), PlaceDemigod(0, "Pentha", "v00")), turn=0), Klar="v02"),
+            Klar=14,
+        ),
+        PlaceServant(0, "penance", "R1"),
+    ),
     # ----- placing demigods
     "place twice": (lambda: at(playing(), Pentha="abyss"), PlaceDemigod(0, "Pentha", "v00")),
     "place no tile": (playing, PlaceDemigod(0, "Pentha", "v12")),
@@ -254,6 +288,11 @@ CASES = {
     "announce bad seat": (_announcing, Announce(5, True)),
     "announce dishonest": (_announcing, Announce(0, True)),
     "announce": (_announcing, Announce(0, False)),
+    "announce dishonest no": (
+        lambda: _announcing(1, Klar="abyss"),
+        Announce(0, False),
+    ),
+    "announce yes": (lambda: _announcing(1, Klar="abyss"), Announce(0, True)),
     "announce twice": (lambda: run(_announcing(), Announce(0, False)), Announce(0, False)),
     "announce last": (lambda: run(_announcing(), Announce(0, False)), Announce(1, False)),
     "announce last of the game": (
