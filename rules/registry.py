@@ -18,6 +18,7 @@ SLUGS: tuple[str, ...] = (
 
 # Where each implemented game lives; each module exposes ``GAME``, a Game instance.
 _MODULES: dict[str, str] = {
+    "fates-and-favors": "rules.fates_and_favors",
     "scales-of-fate": "rules.scales_of_fate",
     "grimheim": "rules.grimheim",
 }
