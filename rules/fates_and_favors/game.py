@@ -13,7 +13,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from rules.core import Action, Game, LineItem, Outcome, PlayerScore, RuleIndex, ScoreSheet, Verdict
+from rules.core import (
+    Action,
+    Game,
+    LineItem,
+    MalformedAction,
+    Outcome,
+    PlayerScore,
+    RuleIndex,
+    ScoreSheet,
+    Verdict,
+)
 
 from . import turns
 from .actions import (
@@ -32,7 +42,7 @@ from .actions import (
 from .board import QUARRY
 from .data import COLOURS, favor_names
 from .enumeration import outcomes
-from .plays import steps_text
+from .plays import resolve, steps_text
 from .seats import board_of
 from .setup import deck_size, seat_label, setup
 from .state import FfOptions, FfState
@@ -354,6 +364,58 @@ class FatesAndFavors(Game[FfState, FfOptions]):
         return state if hands == state.hands else replace(state, hands=hands)
 
     # ----- script helpers ----------------------------------------------------------------
+
+    def moves_json(self, state: FfState, data: dict[str, Any]) -> dict[str, Any]:
+        """``python -m rules moves``: every outcome of ``data["card"]`` (``{"number": 7}``,
+        ``{"number": 0}`` with a board Favor, or ``{"hero": true}``) with ``data["favor"]``
+        for ``data["seat"]`` (default: whose turn it is). Raises ``MalformedAction``."""
+        card = data.get("card", {"number": 0})
+        if not isinstance(card, dict) or set(card) - {"number", "hero"}:
+            raise MalformedAction('"card" is an object like {"number": 7} or {"hero": true}')
+        number = card.get("number", 0)
+        hero = card.get("hero", False)
+        favor = data.get("favor", "") or ""
+        seat = data.get("seat", state.seat)
+        if type(number) is not int or not 0 <= number <= 10 or type(hero) is not bool:
+            raise MalformedAction('"card.number" is 0..10 and "card.hero" true or false')
+        if not isinstance(favor, str) or (favor and favor not in favor_names()):
+            raise MalformedAction(f'"favor" is one of {", ".join(favor_names())}')
+        if type(seat) is not int or not 0 <= seat < len(state.players):
+            raise MalformedAction(f'"seat" is 0..{len(state.players) - 1}')
+        if hero and (number or favor):
+            raise MalformedAction("the Hero card is played alone")
+        if number == 0 and not hero and not favor:
+            raise MalformedAction('name a Fate number, a Favor or {"hero": true}')
+        b = board_of(state)
+        found = []
+        for play in self.outcomes(state, number, "hero" if hero else favor, seat):
+            verdict = self.check(state, play)
+            done = resolve(state, play)
+            found.append(
+                {
+                    "action": play.to_json(),
+                    "columns": {
+                        COLOURS[c]: [b.name(p) for p in done.sim.columns()[c * 4 : c * 4 + 4]]
+                        for c in range(4)
+                    },
+                    "hits": [
+                        {"colour": COLOURS[h.colour], "on": b.name(h.space), "to": b.name(h.to)}
+                        for h in done.sim.hits
+                    ],
+                    "bridges": [b.name(x) for x in done.sim.bridges],
+                    "temples": [COLOURS[c] for c in done.sim.temples],
+                    "reason": verdict.reason,
+                    "effects": list(verdict.effects),
+                    "rules": list(verdict.rules),
+                }
+            )
+        return {
+            "seat": seat,
+            "card": {"number": number, "hero": hero},
+            "favor": favor,
+            "count": len(found),
+            "outcomes": found,
+        }
 
     def seat_label(self, state: FfState, seat: int) -> str:
         return seat_label(state, seat)

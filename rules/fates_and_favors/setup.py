@@ -78,7 +78,6 @@ def setup(options: FfOptions) -> FfState:
         arm=arm,
         arm_bridge=arm_bridge,
         columns=start_columns(arm, arm_bridge),
-        fates=fates,
         hand_sizes=hands,
         hero_cards=hero_cards(options.mode, seats),
         turn=options.first,

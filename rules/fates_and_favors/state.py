@@ -9,9 +9,10 @@ plays with (the defaults, or the table's edits to match its copy).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
-from .data import FateCard
+from .data import FateCard, cards
 
 Mode = Literal["2v2", "1v1", "2v1", "coop2", "coop3", "coop4", "solo"]
 MODES: tuple[Mode, ...] = ("2v2", "1v1", "2v1", "coop2", "coop3", "coop4", "solo")
@@ -64,7 +65,6 @@ class FfState:
     arm: int
     arm_bridge: int
     columns: tuple[int, ...]
-    fates: tuple[FateCard, ...]
     hand_sizes: tuple[int, ...]
     """Cards each seat holds after drawing back up."""
     hero_cards: tuple[int, ...]
@@ -87,6 +87,13 @@ class FfState:
     series: tuple[GameResult, ...] = ()
     phase: Phase = "play"
     game_no: int = 1
+    edits: tuple[FateCard, ...] = ()
+    """Fate cards the table edited to match its copy (the rest are the printed defaults)."""
+
+    @property
+    def fates(self) -> tuple[FateCard, ...]:
+        """Fates #1..#10 as this table plays them: its edits over the defaults."""
+        return merged_fates(self.edits)
 
     @property
     def seat(self) -> int:
@@ -96,3 +103,9 @@ class FfState:
     @property
     def coop(self) -> bool:
         return self.mode in COOP_MODES
+
+
+@cache
+def merged_fates(edits: tuple[FateCard, ...]) -> tuple[FateCard, ...]:
+    by_number = {f.number: f for f in edits}
+    return tuple(by_number.get(f.number, f) for f in cards().fates)

@@ -378,10 +378,12 @@ def check_edit_fate(state: FfState, act: EditFate) -> Verdict:
 
 
 def do_edit_fate(state: FfState, act: EditFate) -> FfState:
-    fates = list(state.fates)
-    old = fates[act.number - 1]
-    fates[act.number - 1] = replace(old, actions=tuple(act.actions), lightning=act.lightning)
-    return replace(state, fates=tuple(fates))
+    old = state.fates[act.number - 1]
+    new = replace(old, actions=tuple(act.actions), lightning=act.lightning)
+    edits = tuple(f for f in state.edits if f.number != act.number)
+    default = cards().fates[act.number - 1]
+    edits = tuple(sorted((*edits, new) if new != default else edits, key=lambda f: f.number))
+    return replace(state, edits=edits)
 
 
 def check_edit_board(state: FfState, act: EditBoard) -> Verdict:
