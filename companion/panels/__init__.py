@@ -16,6 +16,7 @@ from .base import PanelBuilder, PanelContext
 __all__ = ["PANELS", "PanelBuilder", "PanelContext", "panel_for"]
 
 PANELS: Mapping[str, str] = {
+    "fates-and-favors": "companion.panels.fates_and_favors:build_panel",
     "scales-of-fate": "companion.panels.scales:build_panel",
     "grimheim": "companion.panels.grimheim:build_panel",
 }

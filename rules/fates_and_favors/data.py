@@ -152,3 +152,58 @@ def cards() -> Cards:
 
 def favor_names() -> tuple[str, ...]:
     return tuple(f.name for f in cards().favors)
+
+
+def parse_actions(text: str) -> tuple[FateAction, ...]:
+    """Actions typed as a card reads, separated by ";": "3 forward team; 3 backward rival",
+    "9 forward team share 2", "start team", "1 forward team again". Raises ``ValueError``
+    naming the part that makes no sense."""
+    out = []
+    for n, part in enumerate(p for p in text.split(";") if p.strip()):
+        words = part.lower().split()
+        spaces, columns, start, again = 0, 1, False, False
+        direction: Direction = "forward"
+        whose: Whose = "team"
+        i = 0
+        while i < len(words):
+            w = words[i]
+            if w.isdigit() and i == 0:
+                spaces = int(w)
+            elif w in DIRECTIONS:
+                direction = w  # type: ignore[assignment]
+            elif w in WHOSE:
+                whose = w  # type: ignore[assignment]
+            elif w == "share" and i + 1 < len(words) and words[i + 1].isdigit():
+                columns = int(words[i + 1])
+                i += 1
+            elif w == "start":
+                start = True
+            elif w == "again":
+                again = True
+            else:
+                raise ValueError(f"action {n + 1}: {w!r} is not understood")
+            i += 1
+        action = FateAction(spaces, direction, columns, whose, start, again)
+        problem = action.problem()
+        if problem:
+            raise ValueError(f"action {n + 1}: {problem}")
+        out.append(action)
+    if not out:
+        raise ValueError("type at least one action")
+    return tuple(out)
+
+
+def actions_text(actions: tuple[FateAction, ...]) -> str:
+    """The inverse of ``parse_actions``."""
+    parts = []
+    for a in actions:
+        if a.start:
+            words = ["start", a.whose]
+        else:
+            words = [str(a.spaces), a.direction, a.whose]
+            if a.columns > 1:
+                words += ["share", str(a.columns)]
+        if a.again:
+            words.append("again")
+        parts.append(" ".join(words))
+    return "; ".join(parts)

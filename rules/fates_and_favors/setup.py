@@ -51,26 +51,34 @@ def deck_size(mode: Mode, fates: tuple[FateCard, ...]) -> int:
 def setup(options: FfOptions) -> FfState:
     """The starting table; raises ``ValueError`` for an unknown mode, a wrong number of
     names, blank or repeated names, a bad first seat or an impossible board."""
-    if options.mode not in LAYOUTS:
-        raise ValueError(f"unknown mode {options.mode!r}; modes: {', '.join(LAYOUTS)}")
-    seats, order, hands = LAYOUTS[options.mode]
-    names = tuple(n.strip() for n in options.players) or default_names(options.mode)
+    mode: Mode
+    if options.mode == "versus":
+        by_count: dict[int, Mode] = {0: "2v2", 1: "solo", 2: "1v1", 3: "2v1", 4: "2v2"}
+        if len(options.players) not in by_count:
+            raise ValueError(f"1 to 4 heroes play, not {len(options.players)}")
+        mode = by_count[len(options.players)]
+    elif options.mode in LAYOUTS:
+        mode = options.mode
+    else:
+        raise ValueError(f"unknown mode {options.mode!r}; modes: versus, {', '.join(LAYOUTS)}")
+    seats, order, hands = LAYOUTS[mode]
+    names = tuple(n.strip() for n in options.players) or default_names(mode)
     if len(names) != len(seats):
-        raise ValueError(f"mode {options.mode} needs {len(seats)} player names, not {len(names)}")
+        raise ValueError(f"mode {mode} needs {len(seats)} player names, not {len(names)}")
     if not all(names) or len(set(names)) != len(names):
         raise ValueError("every hero needs a different, non-empty name")
-    if not 0 <= options.first < len(order):
-        raise ValueError(f"the first turn is one of 0..{len(order) - 1}")
+    if not 0 <= options.first_player < len(seats):
+        raise ValueError(f"the first player is seat 0..{len(seats) - 1}")
     spec = board_spec()
     arm = options.arm or spec.arm
     arm_bridge = options.arm_bridge or spec.arm_bridge
     board(arm, arm_bridge)  # raises ValueError for an impossible board
     fates = cards().fates
-    coop = options.mode in COOP_MODES
+    coop = mode in COOP_MODES
     teams = (0, 0, 0, 0) if coop else tuple(c % 2 for c in range(4))
-    deck = deck_size(options.mode, fates) - sum(hands) if coop else 0
+    deck = deck_size(mode, fates) - sum(hands) if coop else 0
     return FfState(
-        mode=options.mode,
+        mode=mode,
         players=names,
         seat_colours=seats,
         teams=teams,
@@ -79,8 +87,8 @@ def setup(options: FfOptions) -> FfState:
         arm_bridge=arm_bridge,
         columns=start_columns(arm, arm_bridge),
         hand_sizes=hands,
-        hero_cards=hero_cards(options.mode, seats),
-        turn=options.first,
+        hero_cards=hero_cards(mode, seats),
+        turn=order.index(options.first_player),
         deck=deck,
         held=hands,
         hands=tuple(() for _ in seats),

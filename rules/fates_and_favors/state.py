@@ -15,6 +15,9 @@ from typing import Literal
 from .data import FateCard, cards
 
 Mode = Literal["2v2", "1v1", "2v1", "coop2", "coop3", "coop4", "solo"]
+ModeChoice = Literal["versus", "2v2", "1v1", "2v1", "coop2", "coop3", "coop4", "solo"]
+"""What a table picks: ``versus`` is the versus mode for the number of heroes seated
+(1: solo, 2: 1v1, 3: 2v1, 4: 2v2)."""
 MODES: tuple[Mode, ...] = ("2v2", "1v1", "2v1", "coop2", "coop3", "coop4", "solo")
 COOP_MODES: tuple[Mode, ...] = ("coop2", "coop3", "coop4", "solo")
 
@@ -26,11 +29,12 @@ next game); ``over``: the table has ended the series."""
 @dataclass(frozen=True)
 class FfOptions:
     """Table options. ``players`` are the seat names in seat order (empty: the mode's
-    default names); ``arm``/``arm_bridge`` describe the board (0: the printed default)."""
+    default names); ``first_player`` is the seat that starts; ``arm``/``arm_bridge``
+    describe the board (0: the printed default)."""
 
-    mode: Mode = "2v2"
+    mode: ModeChoice = "versus"
     players: tuple[str, ...] = ()
-    first: int = 0
+    first_player: int = 0
     arm: int = 0
     arm_bridge: int = 0
 
