@@ -97,6 +97,8 @@ def test_main_screens_fit_a_390_px_phone(server: Server, browser: Any) -> None:
         settle(host)
         assert_fits(host, "new table")
         assert_tall_enough(host, "new table", ["create-table"])
+        host.tap("game-pick")
+        host.page.get_by_text("Scales of Fate").last.click()
         host.fill("seat-0", "Ann")
         host.fill("seat-1", "Bo")
         host.tap("create-table")
