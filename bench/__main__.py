@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .figures import FULL, QUICK, Sizes, commit_latency, host_memory, resume_time, rules_speed
+from .fates_and_favors import enumeration_figures
 from .report import Figure, table, write_json
 
 DEFAULT_JSON = Path(__file__).resolve().parent / "results" / "latest.json"
@@ -36,6 +37,7 @@ def run(sizes: Sizes, browser: bool, quick: bool) -> list[Figure]:
     figures += _guard("commit latency", lambda: commit_latency(sizes))
     figures += _guard("resume", lambda: resume_time(sizes))
     figures += _guard("rules speed", lambda: rules_speed(sizes))
+    figures += _guard("fates-and-favors outcomes", lambda: enumeration_figures(sizes))
     if browser:
         from .browser import browser_figures
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .actions import Play, Step
-from .board import QUARRY
+from .board import QUARRY, Board
 from .data import FateAction
 from .movement import Refusal, Sim
 from .plays import ZEUS_SPACES, fate_action
@@ -29,6 +29,11 @@ def outcomes(state: FfState, seat: int, card: int, favor: str = "") -> list[Play
     for play, columns in _plays(state, seat, card, favor):
         found.setdefault(columns, play)
     return list(found.values())
+
+
+def has_outcome(state: FfState, seat: int, card: int, favor: str = "") -> bool:
+    """Whether ``outcomes`` would list anything, stopping at the first outcome found."""
+    return next(_plays(state, seat, card, favor), None) is not None
 
 
 def _plays(
@@ -101,7 +106,9 @@ def _split(
         amounts = range(1, remaining + 1) if parts_left > 1 else (remaining,)
         for amount in amounts:
             for bridge in (False, True) if (here in b.bridge_of and not on_temple) else (False,):
-                for temple in (False, True) if not backward else (False,):
+                for temple in (
+                    (False, True) if _may_turn_in(b, here, colour, amount, backward) else (False,)
+                ):
                     step = Step(colour, here, amount, backward, bridge, temple)
                     trial = sim.copy()
                     try:
@@ -128,6 +135,19 @@ def _split(
                         used | {slot},
                         seen,
                     )
+
+
+def _may_turn_in(b: Board, here: int, colour: int, amount: int, backward: bool) -> bool:
+    """Can a forward move of ``amount`` from ``here`` pass through its gate before its last
+    step (a cheap test that spares trying the temple turn where it cannot happen)? A bridge
+    crossing only shortens the walk, so the plain distance is an upper bound."""
+    if backward or not b.on_track(here):
+        return False
+    return (b.gates[colour] - here) % b.loop < amount or any(
+        (b.gates[colour] - other) % b.loop < amount
+        for other in (b.bridge_of.get(here, -1),)
+        if other >= 0
+    )
 
 
 def _hero(state: FfState, seat: int, sim: Sim) -> Iterator[tuple[Play, tuple[int, ...]]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ from .actions import (
 )
 from .board import QUARRY
 from .data import COLOURS, favor_names
-from .enumeration import outcomes
+from .enumeration import has_outcome, outcomes
 from .plays import resolve, steps_text
 from .seats import board_of
 from .setup import deck_size, seat_label, setup
@@ -87,6 +88,15 @@ class FatesAndFavors(Game[FfState, FfOptions]):
         return after
 
     def _transition(self, state: FfState, act: Action) -> tuple[Verdict, FfState | None]:
+        # States and actions are immutable and hashable, so a verdict once worked out is
+        # reused: the table asks check, describe and apply about the same action in a row.
+        try:
+            hash((state, act))
+        except TypeError:  # a hand-built state holding a list: work it out every time
+            return self._work_out(state, act)
+        return _transition(self, state, act)
+
+    def _work_out(self, state: FfState, act: Action) -> tuple[Verdict, FfState | None]:
         if isinstance(act, Play):
             return turns.check_play(state, act)
         simple: dict[type, tuple[Any, Any]] = {
@@ -129,11 +139,14 @@ class FatesAndFavors(Game[FfState, FfOptions]):
         multiply, are listed only when asked for by name."""
         if card is not None or favor:
             return list(self.outcomes(state, card or 0, favor))
+        return list(_every_action(self, state))
+
+    def _every_action(self, state: FfState) -> tuple[Action, ...]:
         if self.outcome(state) is not None:
-            return []
+            return ()
         found: list[Action] = []
         if state.phase in ("won", "lost"):
-            return [NextGame(), EndSeries()]
+            return (NextGame(), EndSeries())
         seat = state.seat
         for number in range(1, len(state.fates) + 1):
             found += self.outcomes(state, number)
@@ -152,7 +165,7 @@ class FatesAndFavors(Game[FfState, FfOptions]):
                 found.append(extra)
         if state.series:
             found.append(EndSeries())
-        return found
+        return tuple(found)
 
     def playable(self, state: FfState, seat: int) -> list[str]:
         """Cards of ``seat``'s entered hand that have a legal outcome now (empty when no
@@ -162,9 +175,9 @@ class FatesAndFavors(Game[FfState, FfOptions]):
         out = []
         for name in dict.fromkeys(state.hands[seat]):
             if name.isdigit():
-                ok = bool(outcomes(state, seat, int(name)))
+                ok = has_outcome(state, seat, int(name))
             elif name in ("zeus", "apollo", "hestia", "ares"):
-                ok = bool(outcomes(state, seat, 0, name))
+                ok = has_outcome(state, seat, 0, name)
             elif name in ("poseidon", "dionysus", "athena"):
                 ok = False  # played alongside a Fate or out of turn
             else:
@@ -422,6 +435,18 @@ class FatesAndFavors(Game[FfState, FfOptions]):
 
     def steps_text(self, state: FfState, steps: tuple[Step, ...]) -> str:
         return steps_text(state, steps)
+
+
+@lru_cache(maxsize=2048)
+def _transition(
+    game: FatesAndFavors, state: FfState, act: Action
+) -> tuple[Verdict, FfState | None]:
+    return game._work_out(state, act)
+
+
+@lru_cache(maxsize=64)
+def _every_action(game: FatesAndFavors, state: FfState) -> tuple[Action, ...]:
+    return game._every_action(state)
 
 
 GAME = FatesAndFavors()
