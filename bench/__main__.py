@@ -15,8 +15,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .figures import FULL, QUICK, Sizes, commit_latency, host_memory, resume_time, rules_speed
 from .fates_and_favors import enumeration_figures
+from .figures import FULL, QUICK, Sizes, commit_latency, host_memory, resume_time, rules_speed
 from .report import Figure, table, write_json
 
 DEFAULT_JSON = Path(__file__).resolve().parent / "results" / "latest.json"

@@ -85,7 +85,7 @@ def test_hand_is_private_to_its_seat() -> None:
 
 
 def test_score_pad_and_next_game() -> None:
-    from tests.rules.fates_and_favors.helpers import B, RED, YELLOW, sites, table
+    from tests.rules.fates_and_favors.helpers import RED, YELLOW, B, sites, table
 
     state = table(red=[*sites(RED)[1:], B.temple(RED, 1)], yellow=sites(YELLOW))
     t = Table(state)

@@ -155,7 +155,7 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
         press(phone, "ff-commit")
         state = GAME.apply(state, plays[wanted])
 
-    # Both phones show the hit: every blue column back in its quarry, red on the blue corner past the bridge.
+    # Both phones show the hit: every blue column home, red on the blue corner past the bridge.
     for phone in (host, bo):
         until(phone, "ff-status", "Bo's turn (blue)")
         until(phone, "ff-board", "blue: quarry, quarry, quarry, quarry")
