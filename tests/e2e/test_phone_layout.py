@@ -106,7 +106,7 @@ def test_main_screens_fit_a_390_px_phone(server: Server, browser: Any) -> None:
         check_table(host, "Scales of Fate")
 
         host.page.close()
-        host = open_app(ctx, server.host_url("/new"))
+        host = open_app(ctx, server.host_url("/new") + "&game=scales-of-fate")
         host.wait_id("create-table")
         host.tap("game-pick")
         host.page.get_by_text("Fate: Defenders of Grimheim").last.click()
