@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .data import data_figures
+from .fates_and_favors import enumeration_figures
 from .figures import FULL, QUICK, Sizes, commit_latency, host_memory, resume_time, rules_speed
 from .odds_speed import odds_speed
 from .report import Figure, table, write_json
@@ -41,6 +42,7 @@ def run(sizes: Sizes, browser: bool, quick: bool) -> list[Figure]:
     figures += _guard("rules speed", lambda: rules_speed(sizes))
     figures += _guard("odds speed", lambda: odds_speed(sizes))
     figures += _guard("undo and history", lambda: takeback_figures(sizes))
+    figures += _guard("fates-and-favors outcomes", lambda: enumeration_figures(sizes))
     if browser:
         from .browser import browser_figures
 

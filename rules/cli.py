@@ -4,6 +4,7 @@
     python -m rules check GAME [FILE]   # {"options": {...}, "actions": [...], "action": {...}}
     python -m rules score GAME [FILE]   # game-specific score input
     python -m rules odds GAME [FILE]    # game-specific odds input
+    python -m rules moves GAME [FILE]   # {"options", "actions", "card": {...}, "favor"}
 
 A supplied ``"state"`` must be a position that could arise in play (``Game.load_state``).
 Input is read from FILE or standard input. Success prints JSON and exits 0. Any problem
@@ -42,6 +43,7 @@ def _parser() -> argparse.ArgumentParser:
         ("check", "is an action legal? prints the verdict"),
         ("score", "score an endgame"),
         ("odds", "exact odds"),
+        ("moves", "every outcome of one card"),
     ):
         p = sub.add_parser(name, help=text)
         p.add_argument("game")
@@ -83,6 +85,28 @@ def _check(game_slug: str, data: Any) -> dict[str, Any]:
         raise CliError(f"unknown field(s): {', '.join(sorted(unknown))}")
     if "action" not in data:
         raise CliError('missing "action"')
+    verdict = game.check(_state(game, data), game.decode_action(data["action"]))
+    return verdict.to_json()
+
+
+def _moves(game_slug: str, data: Any) -> dict[str, Any]:
+    """Every outcome of one card, for games that enumerate them (``Game.moves_json``)."""
+    game = registry.get(game_slug)
+    moves_json = getattr(game, "moves_json", None)
+    if moves_json is None:
+        raise CliError(f"{game_slug} does not list the outcomes of a card")
+    if not isinstance(data, dict):
+        raise CliError(
+            'moves expects an object: {"options": {...}, "actions": [...], "card": {...}}'
+        )
+    unknown = set(data) - {"options", "actions", "card", "favor", "seat", "state"}
+    if unknown:
+        raise CliError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    result: dict[str, Any] = moves_json(_state(game, data), data)
+    return result
+
+
+def _state(game: Any, data: dict[str, Any]) -> Any:
     if "state" in data:
         # A supplied state is checked like a move: an impossible position is an error,
         # never a verdict.
@@ -99,8 +123,7 @@ def _check(game_slug: str, data: Any) -> dict[str, Any]:
                 state = game.apply(state, act)
             except IllegalAction as exc:
                 raise CliError(f"actions[{n}] is not legal: {exc.verdict.reason}") from None
-    verdict = game.check(state, game.decode_action(data["action"]))
-    return verdict.to_json()
+    return state
 
 
 def run(argv: list[str], stdin: TextIO) -> tuple[int, dict[str, Any] | list[Any]]:
@@ -116,6 +139,8 @@ def run(argv: list[str], stdin: TextIO) -> tuple[int, dict[str, Any] | list[Any]
         data = _read_json(args.file, stdin)
         if args.command == "check":
             return 0, _check(args.game, data)
+        if args.command == "moves":
+            return 0, _moves(args.game, data)
         if args.command == "score":
             return 0, game.score_json(data)
         return 0, game.odds_json(data)

@@ -19,6 +19,7 @@ SLUGS: tuple[str, ...] = (
 # Where each implemented game lives; each module exposes ``GAME``, a Game instance.
 _MODULES: dict[str, str] = {
     "winds-of-fate": "rules.winds_of_fate",
+    "fates-and-favors": "rules.fates_and_favors",
     "scales-of-fate": "rules.scales_of_fate",
     "grimheim": "rules.grimheim",
     "born-of-titans": "rules.born_of_titans",

@@ -17,6 +17,7 @@ __all__ = ["PANELS", "PanelBuilder", "PanelContext", "panel_for"]
 
 PANELS: Mapping[str, str] = {
     "winds-of-fate": "companion.panels.winds_of_fate:build_panel",
+    "fates-and-favors": "companion.panels.fates_and_favors:build_panel",
     "scales-of-fate": "companion.panels.scales:build_panel",
     "grimheim": "companion.panels.grimheim:build_panel",
     "born-of-titans": "companion.panels.born_of_titans:build_panel",

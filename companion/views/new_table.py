@@ -131,7 +131,7 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
     pick_game()
     body: list[ft.Control] = [
         theme.tagged("game-pick", game_pick),
-        count_pick,
+        theme.tagged("player-count", count_pick),
         theme.heading("Seats"),
         seats_col,
     ]

@@ -99,6 +99,8 @@ def test_main_screens_fit_a_390_px_phone(server: Server, browser: Any) -> None:
         settle(host)
         assert_fits(host, "new table")
         assert_tall_enough(host, "new table", ["create-table"])
+        host.tap("game-pick")
+        host.page.get_by_text("Scales of Fate").last.click()
         host.fill("seat-0", "Ann")
         host.fill("seat-1", "Bo")
         host.tap("create-table")
@@ -106,7 +108,7 @@ def test_main_screens_fit_a_390_px_phone(server: Server, browser: Any) -> None:
         check_table(host, "Scales of Fate")
 
         host.page.close()
-        host = open_app(ctx, server.host_url("/new"))
+        host = open_app(ctx, server.host_url("/new") + "&game=scales-of-fate")
         host.wait_id("create-table")
         host.tap("game-pick")
         host.page.get_by_text("Fate: Defenders of Grimheim").last.click()

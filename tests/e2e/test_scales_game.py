@@ -229,7 +229,7 @@ def test_a_whole_game_from_new_table_to_score_pad(server: Server, browser: Any) 
 def _play(server: Server, host_ctx: Any, bo_ctx: Any, host_frames: list[bytes]) -> int:
     """Play the game; returns how many frames the host had received when Bo's own phone
     recorded his demigods."""
-    host = open_app(host_ctx, server.host_url("/new"))
+    host = open_app(host_ctx, server.host_url("/new") + "&game=scales-of-fate")
     host.wait_id("create-table")
     host.fill("seat-0", "Ann")
     host.fill("seat-1", "Bo")

@@ -1,0 +1,447 @@
+"""The Fates and Favors screen.
+
+From top to bottom: whose turn it is (and the co-op deck), the board as a picture, the card
+picker (a Fate number or the Hero card, optionally a Favor) with every outcome the rules
+find listed and highlighted on the board, the verdict of the chosen one and its commit
+button, the hand (entered privately on a seat's own phone), the series score pad, and the
+"match your copy" editor. Legality always comes from the rules (``legal_actions`` and
+``ctx.check``); this screen only shows and submits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from rules.fates_and_favors import (
+    EditBoard,
+    EditFate,
+    EndSeries,
+    EnterHand,
+    FfState,
+    NextGame,
+    Play,
+    Stuck,
+    board,
+)
+from rules.fates_and_favors.data import COLOURS, actions_text, parse_actions
+from rules.fates_and_favors.plays import resolve
+
+from ... import theme
+from ..base import PanelContext
+from .picture import PAINT, board_picture
+
+FAVORS = ("", "poseidon", "dionysus", "zeus", "apollo", "hestia", "ares", "athena")
+ALONE = ("zeus", "apollo", "hestia", "ares", "athena")
+SHOWN = 40
+"""Outcomes listed at once; the rest are counted (a Zeus can have thousands)."""
+
+
+@dataclass
+class Pick:
+    """What this device is looking at (survives redraws after an action)."""
+
+    card: int = 0
+    hero: bool = False
+    favor: str = ""
+    chosen: int = -1
+    version: int = -1
+    edit_number: int = 1
+
+
+_MEMORY: OrderedDict[int, Pick] = OrderedDict()
+
+
+def memory(page: Any) -> Pick:
+    key = id(page)
+    pick = _MEMORY.setdefault(key, Pick())
+    _MEMORY.move_to_end(key)
+    while len(_MEMORY) > 256:
+        _MEMORY.popitem(last=False)
+    return pick
+
+
+def build_panel(ctx: PanelContext) -> ft.Control:
+    """The whole screen for ``ctx.state`` (an ``FfState`` redacted for this device)."""
+    pick = memory(ctx.page)
+    if pick.version != ctx.version:
+        pick.chosen, pick.version = -1, ctx.version
+    holder = ft.Column(spacing=0, expand=True)
+
+    def refresh() -> None:
+        holder.controls = [_body(ctx, pick, refresh)]
+        with contextlib.suppress(RuntimeError, AssertionError):
+            holder.update()
+
+    holder.controls = [_body(ctx, pick, refresh)]
+    return holder
+
+
+def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
+    state: FfState = ctx.state
+    plays = _plays(ctx, pick)
+    chosen = plays[pick.chosen] if 0 <= pick.chosen < len(plays) else None
+    lit: list[int] = []
+    if chosen is not None:
+        before = set(state.columns)
+        lit = [p for p in resolve(state, chosen).sim.columns() if p not in before and p >= 0]
+    content: list[ft.Control] = [
+        _status(state),
+        theme.tagged(
+            "ff-board", ft.Semantics(label=_board_words(state), content=board_picture(state, lit))
+        ),
+    ]
+    if state.phase == "play":
+        content += _card_picker(ctx, pick, refresh)
+        content += _outcomes(ctx, pick, plays, chosen, refresh)
+        if ctx.can_act:
+            content.append(
+                theme.tagged(
+                    "ff-stuck",
+                    ft.OutlinedButton(
+                        "No card can be played: new hand",
+                        on_click=lambda _: ctx.act(Stuck(state.seat)),
+                    ),
+                )
+            )
+    content += _hand(ctx)
+    content += _score_pad(ctx)
+    content += _copy_editor(ctx, pick, refresh)
+    return ft.ListView(
+        controls=content,
+        spacing=10,
+        padding=ft.Padding.only(left=16, right=16, top=8, bottom=24),
+        expand=True,
+    )
+
+
+# ----- what the screen shows -------------------------------------------------------------
+
+
+def _status(state: FfState) -> ft.Control:
+    seat = state.seat
+    colours = "/".join(COLOURS[c] for c in state.seat_colours[seat])
+    if state.phase == "play":
+        now = f"Game {state.game_no} · {state.players[seat]}'s turn ({colours})"
+    elif state.phase == "won":
+        winners = state.series[-1].winners
+        now = f"Game {state.game_no} won by " + " & ".join(state.players[s] for s in winners)
+    elif state.phase == "lost":
+        now = f"Game {state.game_no} lost"
+    else:
+        now = "The series is over"
+    row: list[ft.Control] = [ft.Text(now, size=15, weight=ft.FontWeight.W_600, expand=True)]
+    if state.coop:
+        row.append(theme.tagged("ff-deck", ft.Text(f"Deck {state.deck}", size=15)))
+    return theme.tagged("ff-status", ft.Row(row))
+
+
+def _board_words(state: FfState) -> str:
+    b = board(state.arm, state.arm_bridge)
+    parts = []
+    for c, name in enumerate(COLOURS):
+        spots = [b.name(p) for p in state.columns[c * 4 : c * 4 + 4]]
+        parts.append(f"{name}: " + ", ".join(spots))
+    return "Board. " + "; ".join(parts)
+
+
+def _chip(ident: str, label: str, selected: bool, on_click: Any, width: int = 52) -> ft.Control:
+    return ft.Semantics(
+        identifier=ident,
+        button=True,
+        selected=selected,
+        label=label,
+        content=ft.Container(
+            ft.Text(label, size=15, text_align=ft.TextAlign.CENTER),
+            width=width,
+            height=48,
+            alignment=ft.Alignment.CENTER,
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
+            on_click=on_click,
+            ink=True,
+        ),
+    )
+
+
+def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control]:
+    def set_card(card: int, hero: bool = False) -> Any:
+        def go(_: Any) -> None:
+            pick.card, pick.hero, pick.chosen = card, hero, -1
+            if hero or card:
+                pick.favor = "" if hero or pick.favor in ALONE else pick.favor
+            refresh()
+
+        return go
+
+    def set_favor(name: str) -> Any:
+        def go(_: Any) -> None:
+            pick.favor, pick.chosen = name, -1
+            if name in ALONE:
+                pick.card, pick.hero = 0, False
+            refresh()
+
+        return go
+
+    cards = [
+        _chip(f"ff-card-{n}", str(n), pick.card == n and not pick.hero, set_card(n), 56)
+        for n in range(1, 11)
+    ]
+    cards.append(_chip("ff-card-hero", "Hero", pick.hero, set_card(0, True), 72))
+    favors = [
+        _chip(
+            f"ff-favor-{name or 'none'}",
+            name.capitalize() or "No Favor",
+            pick.favor == name,
+            set_favor(name),
+            96,
+        )
+        for name in FAVORS
+    ]
+    return [
+        theme.muted("Card played"),
+        ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
+        theme.muted("Favor (optional)"),
+        ft.Row(favors, wrap=True, spacing=6, run_spacing=6),
+    ]
+
+
+def _plays(ctx: PanelContext, pick: Pick) -> list[Play]:
+    state: FfState = ctx.state
+    if state.phase != "play":
+        return []
+    if pick.hero:
+        return ctx.game.outcomes(state, 0, "hero")  # type: ignore[no-any-return]
+    if pick.card or pick.favor in ALONE:
+        favor = pick.favor if (pick.card == 0 or pick.favor not in ALONE) else ""
+        return ctx.game.outcomes(state, pick.card, favor)  # type: ignore[no-any-return]
+    return []
+
+
+def _outcome_words(ctx: PanelContext, play: Play) -> str:
+    verdict = ctx.check(play)
+    effects = [e for e in verdict.effects if e != "columns move"]
+    text = ctx.game.steps_text(ctx.state, play.steps) or "undo the rival's last play"
+    return text + (f" — {'; '.join(effects)}" if effects else "")
+
+
+def _outcomes(
+    ctx: PanelContext, pick: Pick, plays: list[Play], chosen: Play | None, refresh: Any
+) -> list[ft.Control]:
+    if not (pick.card or pick.hero or pick.favor in ALONE):
+        return [theme.muted("Tap the card you hold to see everything it can do.")]
+    out: list[ft.Control] = [
+        theme.tagged(
+            "ff-outcome-count",
+            ft.Text(
+                f"{len(plays)} outcome(s)"
+                if plays
+                else "No legal outcome: this card cannot be played now.",
+                size=15,
+            ),
+        )
+    ]
+
+    def choose(i: int) -> Any:
+        def go(_: Any) -> None:
+            pick.chosen = i
+            refresh()
+
+        return go
+
+    for i, play in enumerate(plays[:SHOWN]):
+        colour = play.steps[0].colour if play.steps else ctx.state.seat_colours[ctx.state.seat][0]
+        out.append(
+            ft.Semantics(
+                identifier=f"ff-outcome-{i}",
+                button=True,
+                selected=i == pick.chosen,
+                content=ft.Container(
+                    ft.Row(
+                        [
+                            ft.Container(
+                                width=10, height=36, bgcolor=PAINT[colour], border_radius=4
+                            ),
+                            ft.Text(_outcome_words(ctx, play), size=14, expand=True),
+                        ]
+                    ),
+                    padding=8,
+                    border_radius=10,
+                    border=ft.Border.all(2 if i == pick.chosen else 1, ft.Colors.OUTLINE),
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if i == pick.chosen else None,
+                    on_click=choose(i),
+                    ink=True,
+                ),
+            )
+        )
+    if len(plays) > SHOWN:
+        out.append(theme.muted(f"…and {len(plays) - SHOWN} more."))
+    if chosen is not None:
+        verdict = ctx.check(chosen)
+        words = ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason
+        out.append(
+            theme.tagged(
+                "ff-verdict",
+                ft.Text(
+                    f"{words} [{', '.join(verdict.rules)}]",
+                    color=theme.OK if verdict.legal else theme.BAD,
+                    size=14,
+                ),
+            )
+        )
+        if ctx.can_act:
+            out.append(
+                theme.tagged(
+                    "ff-commit",
+                    ft.FilledButton("Play this", height=48, on_click=lambda _: ctx.act(chosen)),
+                )
+            )
+    return out
+
+
+def _hand(ctx: PanelContext) -> list[ft.Control]:
+    """A seat's own phone may note its hand; it never leaves that seat's view."""
+    state: FfState = ctx.state
+    seat = ctx.seat
+    if seat is None or not ctx.can_act:
+        return []
+    field = ft.TextField(
+        label="Your hand (private), e.g. 3 7 10 zeus",
+        value=" ".join(state.hands[seat]),
+    )
+
+    def save(_: Any) -> None:
+        ctx.act(EnterHand(seat, tuple((field.value or "").lower().split())))
+
+    playable = ctx.game.playable(state, seat)
+    if not state.hands[seat]:
+        note = "No hand noted."
+    elif seat != state.seat:
+        note = "Your hand: " + ", ".join(state.hands[seat])
+    elif playable:
+        note = (
+            "Your hand: " + ", ".join(state.hands[seat]) + ". Playable now: " + ", ".join(playable)
+        )
+    else:
+        note = "Your hand: " + ", ".join(state.hands[seat]) + ". No card in it can be played now."
+    return [
+        theme.heading("Your hand"),
+        theme.tagged("ff-hand-field", field),
+        theme.tagged("ff-hand-save", ft.OutlinedButton("Note my hand", on_click=save)),
+        theme.tagged("ff-hand-note", ft.Text(note, size=14)),
+    ]
+
+
+def _score_pad(ctx: PanelContext) -> list[ft.Control]:
+    state: FfState = ctx.state
+    sheet = ctx.game.score(state)
+    rows = []
+    for seat, player in enumerate(sheet.players):
+        games = " ".join(str(i.points) for i in player.items) or "–"
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(player.name, expand=True, size=15),
+                    ft.Text(games, size=14, color=theme.MUTED),
+                    theme.tagged(
+                        f"ff-score-{seat}-total",
+                        ft.Text(str(player.total), size=16, weight=ft.FontWeight.BOLD),
+                    ),
+                ]
+            )
+        )
+    out: list[ft.Control] = [theme.heading("Score pad"), *rows, theme.muted(sheet.summary)]
+    if state.phase in ("won", "lost") and ctx.can_act:
+        out.append(
+            ft.Row(
+                [
+                    theme.tagged(
+                        "ff-next-game",
+                        ft.FilledButton("Next game", on_click=lambda _: ctx.act(NextGame())),
+                    ),
+                    theme.tagged(
+                        "ff-end-series",
+                        ft.OutlinedButton("End series", on_click=lambda _: ctx.act(EndSeries())),
+                    ),
+                ]
+            )
+        )
+    return out
+
+
+def _copy_editor(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control]:
+    """Match your copy: a Fate's printed actions, and the board before play starts."""
+    if not ctx.can_act or ctx.state.phase == "over":
+        return []
+    state: FfState = ctx.state
+    fate = state.fates[pick.edit_number - 1]
+    number = ft.Dropdown(
+        label="Fate",
+        value=str(pick.edit_number),
+        options=[ft.dropdown.Option(key=str(n), text=f"#{n}") for n in range(1, 11)],
+        width=110,
+    )
+    text = ft.TextField(label="Actions, as printed", value=actions_text(fate.actions))
+    lightning = ft.TextField(label="Lightning copies", value=str(fate.lightning), width=150)
+    error = ft.Text("", color=theme.BAD, size=14)
+
+    def pick_number(_: Any) -> None:
+        pick.edit_number = int(number.value or 1)
+        refresh()
+
+    number.on_select = pick_number
+
+    def save(_: Any) -> None:
+        try:
+            actions = parse_actions(text.value or "")
+            bolts = int(lightning.value or "0")
+        except ValueError as exc:
+            error.value = f"{exc}."
+            with contextlib.suppress(RuntimeError, AssertionError):
+                error.update()
+            return
+        ctx.act(EditFate(pick.edit_number, actions, bolts))
+
+    arm = ft.TextField(label="Spaces per arm side", value=str(state.arm), width=170)
+    bridge = ft.TextField(label="Arm bridges at", value=str(state.arm_bridge), width=150)
+
+    def save_board(_: Any) -> None:
+        try:
+            ctx.act(EditBoard(int(arm.value or "0"), int(bridge.value or "0")))
+        except ValueError:
+            error.value = "Type whole numbers."
+            with contextlib.suppress(RuntimeError, AssertionError):
+                error.update()
+
+    return [
+        ft.ExpansionTile(
+            title=ft.Text("Match your copy"),
+            controls=[
+                theme.muted(
+                    "Words: a number, forward/backward/either, own/team/rival/any, "
+                    "'share 2', 'start', 'again'; ';' between actions."
+                ),
+                ft.Row(
+                    [
+                        theme.tagged("ff-edit-number", number),
+                        theme.tagged("ff-edit-lightning", lightning),
+                    ]
+                ),
+                theme.tagged("ff-edit-actions", text),
+                theme.tagged("ff-edit-save", ft.OutlinedButton("Save this Fate", on_click=save)),
+                ft.Row(
+                    [theme.tagged("ff-edit-arm", arm), theme.tagged("ff-edit-bridge", bridge)],
+                    wrap=True,
+                ),
+                theme.tagged(
+                    "ff-edit-board", ft.OutlinedButton("Save the board", on_click=save_board)
+                ),
+                theme.tagged("ff-edit-error", error),
+            ],
+        )
+    ]

@@ -1,0 +1,245 @@
+"""Every distinct outcome of a card: what ``legal_actions`` lists and ``python -m rules
+moves`` prints.
+
+For one card (with its Favor) the search tries every column the action may move, every
+split of a shared movement, both directions where allowed, the bridge where the column
+starts on one and turning in at its gate where it passes it, applying each part on a
+scratch board in order. Plays that end with the same board are one outcome: the first found
+is kept as its representative.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .actions import Play, Step
+from .board import QUARRY, Board
+from .data import FateAction
+from .movement import Refusal, Sim
+from .plays import ZEUS_SPACES, fate_action
+from .seats import board_of, colours_for, team_colours
+from .state import FfState
+
+
+def outcomes(state: FfState, seat: int, card: int, favor: str = "") -> list[Play]:
+    """One ``Play`` per distinct end position for Fate ``card`` (every printed action)
+    with ``favor`` ("" for none), or for a Favor alone (``card`` 0: Zeus, Apollo, Hestia,
+    Ares, Athena) or the Hero card (``card`` 0, ``favor`` "hero")."""
+    found: dict[tuple[int, ...], Play] = {}
+    for play, columns in _plays(state, seat, card, favor):
+        found.setdefault(columns, play)
+    return list(found.values())
+
+
+def has_outcome(state: FfState, seat: int, card: int, favor: str = "") -> bool:
+    """Whether ``outcomes`` would list anything, stopping at the first outcome found."""
+    return next(_plays(state, seat, card, favor), None) is not None
+
+
+def _plays(
+    state: FfState, seat: int, card: int, favor: str
+) -> Iterator[tuple[Play, tuple[int, ...]]]:
+    sim = Sim(board_of(state), state.columns, state.teams)
+    if card == 0 and favor == "hero":
+        yield from _hero(state, seat, sim)
+        return
+    if card == 0:
+        yield from _favor(state, seat, sim, favor)
+        return
+    if not 1 <= card <= len(state.fates):
+        return
+    for option in range(len(state.fates[card - 1].actions)):
+        try:
+            spec = fate_action(state, card, option, favor)
+        except Refusal:
+            continue
+        for steps, columns in _action(state, seat, sim, spec):
+            yield Play(seat, card, option, favor, False, steps), columns
+
+
+def _action(
+    state: FfState, seat: int, sim: Sim, spec: FateAction
+) -> Iterator[tuple[tuple[Step, ...], tuple[int, ...]]]:
+    colours = colours_for(state, seat, spec.whose)
+    if spec.start:
+        for c in colours:
+            if QUARRY in state.columns[c * 4 : c * 4 + 4]:
+                trial = sim.copy()
+                try:
+                    trial.start_column(trial.find(c, QUARRY))
+                except Refusal:
+                    continue
+                yield (Step(c, QUARRY),), trial.columns()
+        return
+    ways = {"forward": (False,), "backward": (True,), "either": (False, True)}[spec.direction]
+    team = team_colours(state, seat)
+    for backward in ways:
+        yield from _split(
+            sim, colours, team, spec.spaces, spec.columns, backward, (), frozenset(), set()
+        )
+
+
+def _split(
+    sim: Sim,
+    colours: tuple[int, ...],
+    team: tuple[int, ...],
+    remaining: int,
+    parts_left: int,
+    backward: bool,
+    done: tuple[Step, ...],
+    used: frozenset[int],
+    seen: set[tuple[tuple[int, ...], int, frozenset[int]]],
+) -> Iterator[tuple[tuple[Step, ...], tuple[int, ...]]]:
+    """Every way to spend ``remaining`` spaces on at most ``parts_left`` unused columns."""
+    b = sim.board
+    for slot in range(16):
+        colour = slot // 4
+        if slot in used or colour not in colours:
+            continue
+        here = sim.pos[slot]
+        if here == QUARRY:
+            continue
+        on_temple = b.temple_of(here) is not None
+        if on_temple and (backward or colour not in team):
+            continue
+        # equal columns of one colour on... never share a space, so slots are distinct
+        amounts = range(1, remaining + 1) if parts_left > 1 else (remaining,)
+        for amount in amounts:
+            for bridge in (False, True) if (here in b.bridge_of and not on_temple) else (False,):
+                for temple in (
+                    (False, True) if _may_turn_in(b, here, colour, amount, backward) else (False,)
+                ):
+                    step = Step(colour, here, amount, backward, bridge, temple)
+                    trial = sim.copy()
+                    try:
+                        trial.move(slot, step)
+                    except Refusal:
+                        continue
+                    steps = (*done, step)
+                    left = remaining - amount
+                    if left == 0:
+                        yield steps, trial.columns()
+                        continue
+                    key = (tuple(trial.pos), left, used | {slot})
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    yield from _split(
+                        trial,
+                        colours,
+                        team,
+                        left,
+                        parts_left - 1,
+                        backward,
+                        steps,
+                        used | {slot},
+                        seen,
+                    )
+
+
+def _may_turn_in(b: Board, here: int, colour: int, amount: int, backward: bool) -> bool:
+    """Can a forward move of ``amount`` from ``here`` pass through its gate before its last
+    step (a cheap test that spares trying the temple turn where it cannot happen)? A bridge
+    crossing only shortens the walk, so the plain distance is an upper bound."""
+    if backward or not b.on_track(here):
+        return False
+    return (b.gates[colour] - here) % b.loop < amount or any(
+        (b.gates[colour] - other) % b.loop < amount
+        for other in (b.bridge_of.get(here, -1),)
+        if other >= 0
+    )
+
+
+def _hero(state: FfState, seat: int, sim: Sim) -> Iterator[tuple[Play, tuple[int, ...]]]:
+    from .data import cards
+
+    team = team_colours(state, seat)
+    for option, ability in enumerate(cards().heroes):
+        for steps, columns in _hero_parts(state, sim, team, ability.name.split("-"), ()):
+            yield Play(seat, 0, option, "", True, steps), columns
+
+
+def _hero_parts(
+    state: FfState, sim: Sim, team: tuple[int, ...], parts: list[str], done: tuple[Step, ...]
+) -> Iterator[tuple[tuple[Step, ...], tuple[int, ...]]]:
+    if not parts:
+        yield done, sim.columns()
+        return
+    b = sim.board
+    part, rest = parts[0], parts[1:]
+    if part == "raise":
+        for c in team:
+            if QUARRY in sim.pos[c * 4 : c * 4 + 4]:
+                trial = sim.copy()
+                try:
+                    trial.start_column(trial.find(c, QUARRY))
+                except Refusal:
+                    continue
+                yield from _hero_parts(state, trial, team, rest, (*done, Step(c, QUARRY)))
+        return
+    for slot in range(16):
+        here = sim.pos[slot]
+        if slot // 4 not in team or not b.on_track(here):
+            continue
+        for target, victim in list(sim.at.items()):
+            if victim // 4 == slot // 4 or not b.on_track(target):
+                continue
+            trial = sim.copy()
+            try:
+                trial.place(slot, target, "ff.move.same-colour")
+            except Refusal:
+                continue
+            step = Step(slot // 4, here, to=target)
+            yield from _hero_parts(state, trial, team, rest, (*done, step))
+
+
+def _favor(
+    state: FfState, seat: int, sim: Sim, favor: str
+) -> Iterator[tuple[Play, tuple[int, ...]]]:
+    b = sim.board
+    if favor == "zeus":
+        for steps, columns in _split(
+            sim,
+            (0, 1, 2, 3),
+            team_colours(state, seat),
+            ZEUS_SPACES,
+            16,
+            False,
+            (),
+            frozenset(),
+            set(),
+        ):
+            yield Play(seat, 0, 0, "zeus", False, steps), columns
+    elif favor == "apollo":
+        track = [s for s in range(16) if b.on_track(sim.pos[s])]
+        for i, a in enumerate(track):
+            for other in track[i + 1 :]:
+                if a // 4 == other // 4:
+                    continue
+                trial = sim.copy()
+                trial.swap(a, other)
+                steps = (Step(a // 4, sim.pos[a]), Step(other // 4, sim.pos[other]))
+                yield Play(seat, 0, 0, "apollo", False, steps), trial.columns()
+    elif favor in ("hestia", "ares"):
+        colours = (
+            team_colours(state, seat) if favor == "hestia" else colours_for(state, seat, "rival")
+        )
+        for slot in range(16):
+            here = sim.pos[slot]
+            if slot // 4 not in colours:
+                continue
+            trial = sim.copy()
+            try:
+                if favor == "hestia":
+                    if b.temple_of(here) is not None:
+                        continue
+                    trial.place(slot, b.gates[slot // 4], "ff.favor.hestia")
+                else:
+                    if not b.on_track(here):
+                        continue
+                    trial.to_quarry(slot)
+            except Refusal:
+                continue
+            yield Play(seat, 0, 0, favor, False, (Step(slot // 4, here),)), trial.columns()
+    elif favor == "athena":
+        yield Play(seat, 0, 0, "athena", False, ()), ()

@@ -1,0 +1,110 @@
+"""The Fates and Favors screen built for real states, without a browser: tapping a card
+lists the rules' outcomes, tapping one shows its verdict, committing applies it; the
+private hand shows only on its own seat; the score pad and "match your copy" editor act
+through the rules (ff.app.hand, ff.app.copy, ff.score.series)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.panels import panel_for
+from companion.panels.base import PanelContext
+from companion.panels.fates_and_favors import build_panel
+from rules.core import Action, Verdict
+from rules.fates_and_favors import GAME, FfOptions, FfState
+from tests.companion.test_grimheim_panel import FakePage, one, tagged, texts
+
+
+class Table:
+    def __init__(self, state: FfState, seat: int | None = None) -> None:
+        self.state = state
+        self.page = FakePage()
+        self.seat = seat
+        self.version = 0
+        self.shown: list[Verdict] = []
+
+    def act(self, action: Action) -> None:
+        self.state = GAME.apply(self.state, action)
+        self.version += 1
+
+    def ctx(self) -> PanelContext:
+        return PanelContext(
+            page=self.page,  # type: ignore[arg-type]
+            game=GAME,
+            state=GAME.redact(self.state, self.seat),
+            seat=self.seat,
+            role="seat" if self.seat is not None else "host",
+            seat_names=list(self.state.players),
+            version=self.version,
+            act=self.act,
+            check=lambda a: GAME.check(self.state, a),
+            show_verdict=self.shown.append,
+        )
+
+    def panel(self) -> ft.Control:
+        return build_panel(self.ctx())
+
+
+def tap(root: Any, identifier: str) -> None:
+    node = one(root, identifier).content
+    node.on_click(None)
+
+
+def test_registered_for_the_slug() -> None:
+    assert panel_for("fates-and-favors") is build_panel
+
+
+def test_pick_a_card_see_outcomes_verdict_and_commit() -> None:
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    root = t.panel()
+    tap(root, "ff-card-2")
+    root = t.panel()
+    count = texts(one(root, "ff-outcome-count"))
+    plays = GAME.outcomes(t.state, 2)
+    assert count == f"{len(plays)} outcome(s)"
+    assert len(tagged(root, "ff-outcome-")) - 1 == len(plays)  # minus the count
+    tap(root, "ff-outcome-0")
+    root = t.panel()
+    assert texts(one(root, "ff-verdict")).startswith("Allowed: Ann plays Fate #2")
+    one(root, "ff-commit").content.on_click(None)
+    assert t.state.seat == 1 and t.state.columns != GAME.setup(FfOptions(mode="2v2")).columns
+
+
+def test_hand_is_private_to_its_seat() -> None:
+    state = GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di")))
+    state = GAME.apply(
+        state, GAME.decode_action({"type": "ff.hand", "seat": 0, "cards": ["3", "zeus"]})
+    )
+    mine = Table(state, seat=0).panel()
+    assert "Playable now: 3, zeus" in texts(one(mine, "ff-hand-note"))
+    other = Table(state, seat=1).panel()
+    assert "zeus" not in texts(other) and "No hand noted" in texts(one(other, "ff-hand-note"))
+    assert tagged(Table(state).panel(), "ff-hand-") == []
+
+
+def test_score_pad_and_next_game() -> None:
+    from tests.rules.fates_and_favors.helpers import RED, YELLOW, B, sites, table
+
+    state = table(red=[*sites(RED)[1:], B.temple(RED, 1)], yellow=sites(YELLOW))
+    t = Table(state)
+    step = {"colour": RED, "start": B.temple(RED, 1), "spaces": 1}
+    t.act(GAME.decode_action({"type": "ff.play", "seat": 0, "card": 1, "steps": [step]}))
+    root = t.panel()
+    assert texts(one(root, "ff-score-0-total")) == "11"
+    one(root, "ff-next-game").content.on_click(None)
+    assert t.state.game_no == 2 and t.state.phase == "play"
+
+
+def test_match_your_copy_edits_a_fate_through_the_rules() -> None:
+    t = Table(GAME.setup(FfOptions(mode="1v1")))
+    root = t.panel()
+    one(root, "ff-edit-actions").content.value = "4 either any"
+    one(root, "ff-edit-save").content.on_click(None)
+    assert t.state.fates[0].actions[0].whose == "any"
+    root = t.panel()
+    one(root, "ff-edit-actions").content.value = "4 sideways"
+    one(root, "ff-edit-save").content.on_click(None)
+    assert "sideways" in one(root, "ff-edit-error").content.value
+    assert t.state.fates[0].actions[0].spaces == 4
