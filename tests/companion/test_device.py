@@ -71,7 +71,7 @@ def test_html_page_gets_the_text_size_script_before_the_app() -> None:
 
 def test_other_files_pass_untouched() -> None:
     js = b"console.log('</head>')"
-    start, body = _run(PageScripts(_page(b"application/javascript", js)))
+    _start, body = _run(PageScripts(_page(b"application/javascript", js)))
     assert body == js
 
 
