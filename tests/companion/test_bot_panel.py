@@ -40,7 +40,9 @@ def find(root: Any, identifier: str) -> ft.Semantics:
 
 
 def texts(c: Any) -> str:
-    return " ".join(str(x.value) for x in walk(c) if isinstance(x, ft.Text) and x.value)
+    """The text under ``c`` as read (without the zero-width breaks inside rule IDs)."""
+    shown = (str(x.value) for x in walk(c) if isinstance(x, ft.Text) and x.value)
+    return " ".join(shown).replace("\u200b", "")
 
 
 def tap(root: Any, identifier: str) -> None:

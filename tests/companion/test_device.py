@@ -65,7 +65,8 @@ def _page(content_type: bytes, body: bytes) -> Any:
 def test_html_page_gets_the_text_size_script_before_the_app() -> None:
     html = b"<html><head><title>Fatekeeper</title></head><body></body></html>"
     start, body = _run(PageScripts(_page(b"text/html; charset=utf-8", html)))
-    assert body == html.replace(b"</head>", b'<script src="textsize.js"></script></head>')
+    scripts = b'<script src="textsize.js"></script><script src="connection.js"></script>'
+    assert body == html.replace(b"</head>", scripts + b"</head>")
     assert dict(start["headers"])[b"content-length"] == str(len(body)).encode()
 
 

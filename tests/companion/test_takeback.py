@@ -269,8 +269,8 @@ def test_corrections_read_as_words_even_when_stored_as_data(tmp_path: Path) -> N
         db.close()
 
 
-def test_the_upgrade_to_schema_2_works_on_every_database(db: Database) -> None:
-    """The step from version 1 (no ``takeback`` table, no ``event.chapter``/``by_seat``)
+def test_the_upgrade_to_schema_4_works_on_every_database(db: Database) -> None:
+    """The step from version 3 (no ``takeback`` table, no ``event.chapter``/``by_seat``)
     run on a database put back into that shape, on SQLite and on PostgreSQL."""
     hub = Hub(db)
     table = new_table(hub, 2)
@@ -279,9 +279,9 @@ def test_the_upgrade_to_schema_2_works_on_every_database(db: Database) -> None:
         conn.exec_driver_sql("ALTER TABLE event DROP COLUMN chapter")
         conn.exec_driver_sql("ALTER TABLE event DROP COLUMN by_seat")
     with db.write() as conn:
-        migrations.MIGRATIONS[2](conn)
+        migrations.MIGRATIONS[4](conn)
     with db.write() as conn:
-        migrations.MIGRATIONS[2](conn)  # a rerun changes nothing and does not fail
+        migrations.MIGRATIONS[4](conn)  # a rerun changes nothing and does not fail
     again = LiveTable.load(db, table.id)
     assert [h.chapter for h in again.history()] == ["", ""]
     again.undo(HOST, again.version)

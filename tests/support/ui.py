@@ -25,9 +25,12 @@ def walk(control: Any) -> Iterator[Any]:
 
 
 def texts(root: Any) -> str:
-    """All the text shown below ``root``, one control per line."""
+    """All the text shown below ``root``, one control per line, as a person reads it (the
+    zero-width breaks that let a long rule ID wrap at its dots are left out)."""
     return "\n".join(
-        str(c.value) for c in walk(root) if isinstance(c, (ft.Text, ft.TextField)) and c.value
+        str(c.value).replace("\u200b", "")
+        for c in walk(root)
+        if isinstance(c, (ft.Text, ft.TextField)) and c.value
     )
 
 
