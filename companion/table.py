@@ -380,6 +380,8 @@ class LiveTable:
                     f"{expected_version}); reload the table and try again"
                 )
             seat = action_seat(action)
+            if seat is None:
+                seat = self.game.acting_seat(self._state, action)
             if seat is not None and actor.seats is not None and seat not in actor.seats:
                 mine = ", ".join(str(s) for s in sorted(actor.seats)) or "none"
                 raise NotYourSeat(

@@ -372,10 +372,10 @@ def _tap_result(
             )
         )
     if hero_state is not None and tile is None:
-        paths = hexmap.hero_reachable(hero_state.at, hero_state.name, occupied)
-        path = paths.get(hexmap.area(h))
+        # The one definition of a move's path (the areas entered, start excluded).
+        path = hexmap.move_steps(hero_state.at, h, hero_state.name, occupied)
         if path is not None:
-            action = Move(hero=hero_state.name, path=tuple(path))
+            action = Move(hero=hero_state.name, path=path)
             v = ctx.check(action)
         else:
             v = hexmap.hero_can_reach(hero_state.at, h, hero_state.name, occupied)
