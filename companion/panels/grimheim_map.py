@@ -149,6 +149,12 @@ def draw(
         if h.road:
             cx, cy = hexmap.hex_center(*coord, SIZE)
             shapes.append(cv.Circle(cx, cy, SIZE * 0.18, paint=_fill("#d7b98e")))
+    for letter, first in hexmap.row_starts():
+        # Row letters of the grid names ("D5"): left of each row where there is room.
+        cx, cy = hexmap.hex_center(*first, SIZE)
+        outside = cx - SIZE * 1.35
+        x = outside if outside >= SIZE * 0.45 else cx
+        shapes.append(_label(x, cy, letter, SIZE * 0.8, "#e0e0e0"))
     spots = {highlight} if isinstance(highlight, tuple) else set(highlight or ())
     for coord in spots:
         shapes.append(_hex_path(coord, _fill("#55ffffff")))
@@ -306,8 +312,20 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
         map_picture(draw(state, highlight=reach, selected=mem.selected_hex, arrows=arrows), on_hex)
     )
     out.append(_legend_row())
+    out.append(_grid_note())
     out += _tap_result(ctx, mem, refresh, hero_state, occupied)
     return out
+
+
+def _grid_note() -> ft.Control:
+    return theme.tagged(
+        "grim-grid-note",
+        theme.muted(
+            "Areas are named by row and place: the letter at the left of a row (A at the top), "
+            "then the count from that row's left end. D5 is the fifth area of row D.",
+            size=12,
+        ),
+    )
 
 
 def _legend_row() -> ft.Control:

@@ -67,10 +67,10 @@ def decode_action(types: dict[str, type[Action]], data: Any) -> Action:
     missing/unknown/wrong-typed fields.
     """
     if not isinstance(data, dict):
-        raise MalformedAction("an action must be a JSON object with a \"type\" field")
+        raise MalformedAction('an action must be a JSON object with a "type" field')
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise MalformedAction("the action has no \"type\" text field")
+        raise MalformedAction('the action has no "type" text field')
     cls = types.get(kind)
     if cls is None:
         known = ", ".join(sorted(types))

@@ -137,12 +137,40 @@ def _outside_distances(a: Coord) -> dict[Coord, int]:
     return dist
 
 
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@cache
+def _rows() -> dict[int, list[int]]:
+    rows: dict[int, list[int]] = {}
+    for x, y in sorted(data.load().hexes):
+        rows.setdefault(y, []).append(x)
+    return {y: sorted(xs) for y, xs in sorted(rows.items())}
+
+
+def grid_name(h: Coord) -> str:
+    """The area's name on the app's map grid, as players count it on the board: a row
+    letter (A for the top row of hexes) and the area's place in that row counted from its
+    left end ("D5": row D, fifth area). Off the map: "x,y"."""
+    rows = _rows()
+    if not on_map(h):
+        return f"{h[0]},{h[1]}"
+    row = list(rows).index(h[1])
+    return f"{ROW_LETTERS[row]}{rows[h[1]].index(h[0]) + 1}"
+
+
+def row_starts() -> list[tuple[str, Coord]]:
+    """Each row's letter and its leftmost area (where the map prints the letter)."""
+    return [(ROW_LETTERS[i], (xs[0], y)) for i, (y, xs) in enumerate(_rows().items())]
+
+
 def name_of(h: Coord) -> str:
-    """A plain name for an area: its location's name, else "area x,y"."""
+    """How players find an area: "Grimheim", or its grid name, after its location's name
+    when it has one ("Nailfare C14", "F3")."""
     loc = data.load().hexes[h].location if on_map(h) else ""
     if loc == GRIMHEIM:
         return GRIMHEIM
-    return f"{loc} ({h[0]},{h[1]})" if loc else f"area {h[0]},{h[1]}"
+    return f"{loc} {grid_name(h)}" if loc else grid_name(h)
 
 
 # ----- hero movement -----------------------------------------------------------------------
