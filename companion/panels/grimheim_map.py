@@ -216,10 +216,13 @@ def map_picture(
         width=WIDTH,
         height=HEIGHT,
     )
+    # exclude_semantics: the canvas's gesture must not become a semantic "tap" action
+    # (a tap without a position); taps reach the canvas as pointer events with their place.
     return ft.Semantics(
         identifier=key,
         label="map",
         container=True,
+        exclude_semantics=True,
         content=ft.Container(
             content=viewer, width=WIDTH, height=HEIGHT, alignment=ft.Alignment.CENTER
         ),
@@ -336,20 +339,13 @@ def _legend_row() -> ft.Control:
         ("Lake", TERRAIN["lake"]),
         ("Town", TOWN),
     ]
-    return ft.Row(
-        wrap=True,
-        spacing=8,
-        controls=[
-            ft.Row(
-                spacing=3,
-                controls=[
-                    ft.Container(width=12, height=12, bgcolor=c, border_radius=3),
-                    ft.Text(n, size=11),
-                ],
-            )
-            for n, c in items
-        ],
-    )
+    swatches: list[ft.Control] = []
+    for n, c in items:
+        # Swatch and word as direct children of one wrapping row: nested rows would each
+        # take the full width and stack.
+        swatches.append(ft.Container(width=12, height=12, bgcolor=c, border_radius=3))
+        swatches.append(ft.Text(n, size=12))
+    return theme.tagged("grim-map-legend", ft.Row(wrap=True, spacing=6, controls=swatches))
 
 
 def _tap_result(
