@@ -49,11 +49,41 @@ def tap_area(screen: Screen, area: tuple[int, int]) -> None:
     screen.page.mouse.click(left + x, top + y)
 
 
+def retry(step: Any, done: Any, tries: int = 4) -> None:
+    """Do ``step`` until ``done`` (which waits briefly) succeeds: on a loaded machine a tap
+    can land while the screen is being redrawn, and a player simply taps again."""
+    for attempt in range(tries):
+        step()
+        try:
+            done()
+            return
+        except Exception:
+            if attempt == tries - 1:
+                raise
+
+
+def tap_below(host: Screen, identifier: str) -> None:
+    """Tap a control that may lie below the fold: the list builds only what shows, so
+    scroll down (a finger drag) until it exists, then tap it."""
+    for _ in range(12):
+        if host.by_id(identifier).count():
+            break
+        host.page.mouse.move(195, 500)
+        host.page.mouse.wheel(0, 300)
+        host.page.wait_for_timeout(300)
+    host.tap(identifier)
+
+
 def place_card(host: Screen, query: str, number: int) -> None:
-    host.fill("grim-card-search", query)
-    host.page.keyboard.press("Enter")
-    host.tap(f"grim-card-{number}")
-    wait_text_in(host, "grim-verdict", r"Allowed")
+    def search() -> None:
+        host.fill("grim-card-search", query)
+        host.page.keyboard.press("Enter")
+
+    retry(search, lambda: host.wait_id(f"grim-card-{number}", timeout=4000))
+    retry(
+        lambda: host.tap(f"grim-card-{number}"),
+        lambda: wait_text_in(host, "grim-verdict", r"Allowed", timeout_ms=4000),
+    )
     host.tap("grim-card-place")
 
 
@@ -109,9 +139,11 @@ def test_full_round_heroes_leave_town_by_map_taps(
         host.page.wait_for_timeout(400)
     wait_text_in(host, "grim-attack-damage", r"^\s*5\s*$")
     wait_text_in(host, "grim-attack-verdict", r"Allowed")
-    host.tap("grim-attack-go")
+    tap_below(host, "grim-attack-go")
+    host.page.mouse.move(195, 500)
+    host.page.mouse.wheel(0, -3000)  # back to the top of the hero board
     wait_text_in(host, "grim-hero-Bjorn-xp", r"5")  # 2 at setup + 3 for the Legend
-    host.tap("grim-end-turn")
+    tap_below(host, "grim-end-turn")
     wait_text_in(host, "grim-status", r"Alva's turn")
 
     # Alva leaves town the same way; her turn ends from the Turn tab.
