@@ -258,6 +258,7 @@ def map_view(
 def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -> list[ft.Control]:
     """Hero chooser, the map, and what the last tap means."""
     state: GrimheimState = ctx.state
+    sync_to_step(state, mem)
     out: list[ft.Control] = []
     chips: list[ft.Control] = []
     for hero in state.heroes:
@@ -318,6 +319,23 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
     out.append(_grid_note())
     out += _tap_result(ctx, mem, refresh, hero_state, occupied)
     return out
+
+
+def round_step(state: GrimheimState) -> tuple[Any, ...]:
+    """Where the round stands: a new value whenever a hero's turn or a monster step begins."""
+    return (state.time, state.phase, state.turn, state.monster_step)
+
+
+def sync_to_step(state: GrimheimState, mem: UiMemory) -> None:
+    """Keep the map's highlight on the current step: when the round moves on, the picked
+    hero becomes the hero whose turn it is (nobody outside hero turns) and the last tap's
+    verdict is dropped, so no earlier step's reach or verdict lingers."""
+    now = round_step(state)
+    if mem.map_step == now:
+        return
+    mem.map_step = now
+    mem.selected_hex = None
+    mem.map_hero = state.heroes[state.turn].name if state.phase == "heroes" else ""
 
 
 def _grid_note() -> ft.Control:

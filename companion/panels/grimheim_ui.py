@@ -58,6 +58,7 @@ class UiMemory:
     hero: str = ""
     selected_hex: Coord | None = None
     map_hero: str = ""
+    map_step: tuple[Any, ...] = ()
     odds: dict[str, Any] = field(default_factory=dict)
     attack_damage: dict[str, int] = field(default_factory=dict)
     message: str = ""

@@ -89,7 +89,7 @@ def place_card(host: Screen, query: str, number: int) -> None:
 
 def move_by_map(host: Screen, hero: str, area: tuple[int, int]) -> None:
     host.tap("grim-nav-map")
-    host.tap(f"grim-map-hero-{hero}")
+    # The hero whose turn it is comes picked on the map: no chip tap needed.
     for attempt in range(4):
         # A redraw (the chip's) may replace the map's overlay node between our steps and
         # swallow a tap: tap again until the app answers, as a player would.
