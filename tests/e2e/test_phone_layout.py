@@ -124,7 +124,9 @@ def test_main_screens_fit_a_390_px_phone(server: Server, browser: Any) -> None:
 GRIM_SECTIONS = ["turn", "map", "heroes", "monsters", "tools"]
 
 
-def _grimheim_fits(browser: Any, server: Server, width: int, text_scale: float) -> Screen:
+def _grimheim_fits(
+    browser: Any, server: Server, width: int, text_scale: float, shots: Any = None
+) -> Screen:
     """Open a new Grimheim table at ``width`` px with the browser's text at ``text_scale``
     and check that every section fits; returns the screen (on the Heroes section)."""
     ctx = browser.new_context(viewport={"width": width, "height": 844})
@@ -156,6 +158,8 @@ def _grimheim_fits(browser: Any, server: Server, width: int, text_scale: float) 
         assert not outside, f"{where}: controls beyond the screen: {outside[:8]}"
         scroll = host.page.evaluate("() => document.documentElement.scrollWidth")
         assert scroll <= width, f"{where}: the page scrolls sideways ({scroll} px)"
+        if shots is not None:
+            host.screenshot(shots / f"grimheim-{section}-{width}-{int(text_scale * 100)}.png")
     return host
 
 
@@ -165,6 +169,5 @@ def _grimheim_fits(browser: Any, server: Server, width: int, text_scale: float) 
 def test_grimheim_sections_fit_every_phone_width(
     server: Server, browser: Any, width: int, text_scale: float, tmp_path: Any
 ) -> None:
-    host = _grimheim_fits(browser, server, width, text_scale)
-    host.screenshot(tmp_path / f"grimheim-{width}-{int(text_scale * 100)}.png")
+    host = _grimheim_fits(browser, server, width, text_scale, tmp_path)
     host.page.context.close()
