@@ -103,10 +103,13 @@ def _status_line(state: GrimheimState) -> ft.Control:
         now = "Game over"
     return theme.tagged(
         "grim-status",
+        # Wraps as a whole: on a narrow phone with large text the counters go under the
+        # words instead of squeezing them until a word breaks.
         ft.Row(
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            wrap=True,
             controls=[
-                ft.Text(now, size=15, weight=ft.FontWeight.W_600, expand=True),
+                ft.Text(now, size=15, weight=ft.FontWeight.W_600),
                 ft.Row(
                     spacing=4,
                     controls=[

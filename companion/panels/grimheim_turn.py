@@ -136,6 +136,7 @@ def time_track(state: GrimheimState) -> ft.Control:
             controls=[
                 ft.Row(
                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                    wrap=True,
                     controls=[
                         ft.Text(
                             f"Time track ({state.options.track})",
