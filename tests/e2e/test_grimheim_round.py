@@ -13,7 +13,7 @@ from companion.panels.grimheim_map import HEIGHT, SIZE, WIDTH
 from rules.grimheim import hexmap
 
 from .conftest import Screen, Server, open_app
-from .test_grimheim_game import wait_text_in
+from .test_grimheim_game import reveal, tap_below, wait_text_in
 
 pytestmark = pytest.mark.e2e
 
@@ -60,18 +60,6 @@ def retry(step: Any, done: Any, tries: int = 4) -> None:
         except Exception:
             if attempt == tries - 1:
                 raise
-
-
-def tap_below(host: Screen, identifier: str) -> None:
-    """Tap a control that may lie below the fold: the list builds only what shows, so
-    scroll down (a finger drag) until it exists, then tap it."""
-    for _ in range(12):
-        if host.by_id(identifier).count():
-            break
-        host.page.mouse.move(195, 500)
-        host.page.mouse.wheel(0, 300)
-        host.page.wait_for_timeout(300)
-    host.tap(identifier)
 
 
 def place_card(host: Screen, query: str, number: int) -> None:
@@ -138,6 +126,7 @@ def test_full_round_heroes_leave_town_by_map_taps(
         host.tap("grim-attack-damage-up")
         host.page.wait_for_timeout(400)
     wait_text_in(host, "grim-attack-damage", r"^\s*5\s*$")
+    reveal(host, "grim-attack-verdict")
     wait_text_in(host, "grim-attack-verdict", r"Allowed")
     tap_below(host, "grim-attack-go")
     host.page.mouse.move(195, 500)
