@@ -348,3 +348,19 @@ def test_grim_setup_markers_3a_to_3c_are_in_the_index() -> None:
         ("grim.setup.wyrm_lair_markers", "3c"),
     ]:
         assert step in ids[rid].source
+
+
+def test_grim_monster_die_charge_only_rank_one_and_only_on_that_face() -> None:
+    two_steps = MonstersMove((((9, 5), (9, 6)), ((9, 6), (9, 7))))
+    plain = replace(monster_step(monsters(table(), MonsterTile("sprite", (9, 5))), "move"), time=2)
+    verdict = GAME.check(plain, two_steps)
+    assert not verdict.legal and "grim.monster.charge" in verdict.rules
+    charge = replace(plain, die_face="charge")
+    assert GAME.check(charge, two_steps).legal
+    assert GAME.expected_moves(charge) == two_steps
+    assert GAME.expected_moves(plain) == MonstersMove((((9, 5), (9, 6)),))
+    brute = replace(monster_step(monsters(table(), MonsterTile("brute", (9, 5))), "move"), time=2)
+    assert not GAME.check(replace(brute, die_face="charge"), two_steps).legal
+    assert GAME.expected_moves(replace(brute, die_face="charge")) == MonstersMove(
+        (((9, 5), (9, 6)),)
+    )
