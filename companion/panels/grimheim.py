@@ -31,7 +31,7 @@ SECTIONS = (
     ("turn", "Turn", ft.Icons.HOURGLASS_BOTTOM),
     ("map", "Map", ft.Icons.HEXAGON),
     ("heroes", "Heroes", ft.Icons.GROUPS),
-    ("monsters", "Monsters", ft.Icons.PEST_CONTROL),
+    ("monsters", "Foes", ft.Icons.PEST_CONTROL),
     ("tools", "Odds", ft.Icons.CASINO),
 )
 
@@ -103,8 +103,11 @@ def _status_line(state: GrimheimState) -> ft.Control:
         now = "Game over"
     return theme.tagged(
         "grim-status",
+        # Wraps as a whole: on a narrow phone with large text the counters go under the
+        # words instead of squeezing them until a word breaks.
         ft.Row(
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            wrap=True,
             controls=[
                 ft.Text(now, size=15, weight=ft.FontWeight.W_600),
                 ft.Row(
@@ -146,7 +149,9 @@ def _nav_button(key: str, label: str, icon: ft.IconData, mem: UiMemory, refresh:
                 spacing=0,
                 alignment=ft.MainAxisAlignment.CENTER,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                controls=[ft.Icon(icon, size=20), ft.Text(label, size=11)],
+                # Short one-word labels, never wrapped: they must fit a 320 px phone
+                # with text at 150%.
+                controls=[ft.Icon(icon, size=20), ft.Text(label, size=10, no_wrap=True)],
             ),
         ),
     )

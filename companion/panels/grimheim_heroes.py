@@ -10,6 +10,7 @@ import flet as ft
 
 from rules.core import Action
 from rules.grimheim import heroes as hx
+from rules.grimheim import hexmap
 from rules.grimheim.actions import Attack, EndTurn, Focus, Mend, Practice, Prepare
 from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, GrimheimState, HeroState
 
@@ -168,8 +169,9 @@ def _action_buttons(
         ),
     )
     out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
-    out += _end_turn_box(ctx, mem, refresh, hero)
+    # The attack comes before ending the turn, as a turn is played.
     out += _attack_box(ctx, mem, refresh, hero)
+    out += _end_turn_box(ctx, mem, refresh, hero)
     del state
     return out
 
@@ -192,10 +194,13 @@ def _attack_box(
             refresh()
 
         chips.append(
-            ft.Chip(
-                label=ft.Text(f"{monster_name(m.kind)} {m.at[0]},{m.at[1]}", size=12),
-                selected=tile is m,
-                on_click=pick,
+            theme.tagged(
+                f"grim-target-{hexmap.grid_name(m.at)}",
+                ft.Chip(
+                    label=ft.Text(f"{monster_name(m.kind)} {hex_label(m.at)}", size=12),
+                    selected=tile is m,
+                    on_click=pick,
+                ),
             )
         )
 
@@ -222,16 +227,21 @@ def _attack_box(
             spacing=0,
             controls=[
                 ft.Text("Damage", expand=True),
-                widgets.step_button(None, -1, damage_by),
+                widgets.step_button("grim-attack-damage-down", -1, damage_by),
                 theme.tagged(
                     "grim-attack-damage",
                     ft.Text(str(damage), size=18, width=30, text_align=ft.TextAlign.CENTER),
                 ),
-                widgets.step_button(None, 1, damage_by),
-                ft.Text("Range"),
-                widgets.step_button(None, -1, reach_by),
-                ft.Text(str(reach), size=18, width=20, text_align=ft.TextAlign.CENTER),
-                widgets.step_button(None, 1, reach_by),
+                widgets.step_button("grim-attack-damage-up", 1, damage_by),
+            ],
+        ),
+        ft.Row(
+            spacing=0,
+            controls=[
+                ft.Text("Range", expand=True),
+                widgets.step_button("grim-attack-range-down", -1, reach_by),
+                ft.Text(str(reach), size=18, width=30, text_align=ft.TextAlign.CENTER),
+                widgets.step_button("grim-attack-range-up", 1, reach_by),
             ],
         ),
     ]

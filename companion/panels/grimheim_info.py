@@ -228,24 +228,19 @@ def odds_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
 
         return flip
 
-    rows.append(
-        theme.tagged(
-            "grim-odds-cover",
-            ft.Switch(
-                label="Target has cover (forest)", value=bool(o["cover"]), on_change=toggle("cover")
-            ),
+    def switch(key: str, ident: str, words: str) -> ft.Control:
+        # The words sit beside the switch in their own wrapping text: a switch's built-in
+        # label is cut off on narrow phones with large text.
+        return ft.Row(
+            spacing=8,
+            controls=[
+                theme.tagged(ident, ft.Switch(value=bool(o[key]), on_change=toggle(key))),
+                ft.Text(words, expand=True),
+            ],
         )
-    )
-    rows.append(
-        theme.tagged(
-            "grim-odds-runes",
-            ft.Switch(
-                label="Runes hit (the Dead attacking)",
-                value=bool(o["runes"]),
-                on_change=toggle("runes"),
-            ),
-        )
-    )
+
+    rows.append(switch("cover", "grim-odds-cover", "Target has cover (forest)"))
+    rows.append(switch("runes", "grim-odds-runes", "Runes hit (the Dead attacking)"))
     try:
         dist = odds.damage_distribution(
             int(o["dice"]),

@@ -21,6 +21,7 @@ from rules.grimheim.actions import (
     MonstersAttack,
     PlaceCard,
     RedrawCard,
+    SkipCard,
 )
 from rules.grimheim.state import GRIMHEIM, GrimheimState
 
@@ -128,13 +129,14 @@ def time_track(state: GrimheimState) -> ft.Control:
                 ),
             )
         )
-    now = track[min(max(state.time, 1), len(track)) - 1]
+    now, when = step_line(state)
     return card(
         ft.Column(
             spacing=8,
             controls=[
                 ft.Row(
                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                    wrap=True,
                     controls=[
                         ft.Text(
                             f"Time track ({state.options.track})",
@@ -157,7 +159,7 @@ def time_track(state: GrimheimState) -> ft.Control:
                     controls=[
                         ft.Icon(MARK_ICONS[now.mark], color=DECK_COLOURS[now.deck], size=18),
                         ft.Text(
-                            f"Now: {MARK_WORDS[now.mark]} ({now.deck} deck)",
+                            f"{when}: {MARK_WORDS[now.mark]} ({now.deck} deck)",
                             size=13,
                             expand=True,
                         ),
@@ -167,6 +169,21 @@ def time_track(state: GrimheimState) -> ft.Control:
         ),
         key="grim-timecard",
     )
+
+
+def step_line(state: GrimheimState) -> tuple[data.TimeStep, str]:
+    """The time step the players should think about, and how to introduce it: during hero
+    turns the NEXT monster turn's step (the current one's reinforcements are already
+    done), otherwise the step of this monster turn."""
+    track = track_of(state)
+    here = min(max(state.time, 1), len(track))
+    if state.phase == "heroes":
+        if here == len(track):
+            return track[here - 1], "Last step reached"
+        return track[here], f"Next monster turn (step {here + 1})"
+    if state.phase == "reinforce" and state.time == 1:
+        return track[here - 1], "Setup"
+    return track[here - 1], "This monster turn"
 
 
 def skull_banner(state: GrimheimState) -> ft.Control | None:
@@ -633,6 +650,31 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
             "In player order, draw the top card of the deck and find it here by number or name."
         ),
     ]
+    skip = SkipCard(occupied=tuple(sorted(mem.occupied)))
+    if ctx.check(skip).legal:
+        head.append(
+            theme.tagged(
+                "grim-skip-note",
+                ft.Text(
+                    f"No {state.reinforce_deck} card can be placed now (supply, Legends or "
+                    "areas): drawing again would never end. Skip this draw (rule "
+                    "grim.assume.no_placeable_card).",
+                    color=theme.BAD,
+                ),
+            )
+        )
+        head.append(
+            ft.Row(
+                [
+                    big_button(
+                        "No card fits: skip this draw",
+                        lambda _: submit(ctx, skip),
+                        key="grim-card-skip",
+                        disabled=not ctx.can_act,
+                    )
+                ]
+            )
+        )
     picked = d.cards.get(mem.card_number) if mem.card_number is not None else None
     if picked is not None and picked.deck != state.reinforce_deck:
         picked = None

@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from rules.core import Action, Verdict
-from rules.grimheim import data
+from rules.grimheim import hexmap
 from rules.grimheim.reinforcements import display_name
 
 from .. import theme
@@ -58,6 +58,7 @@ class UiMemory:
     hero: str = ""
     selected_hex: Coord | None = None
     map_hero: str = ""
+    map_step: tuple[Any, ...] = ()
     odds: dict[str, Any] = field(default_factory=dict)
     attack_damage: dict[str, int] = field(default_factory=dict)
     message: str = ""
@@ -86,11 +87,9 @@ monster_name = display_name
 
 
 def hex_label(at: Coord) -> str:
-    """How an area is written on screen: its location name if it has one, then x,y."""
-    d = data.load()
-    h = d.hexes.get(at)
-    where = h.location if h is not None and h.location else ""
-    return f"{where} {at[0]},{at[1]}".strip()
+    """How an area is written on screen: its location name if it has one, then its grid
+    name (row letter, place in the row) printed on the map (``hexmap.name_of``)."""
+    return hexmap.name_of(at)
 
 
 def card(content: ft.Control, *, border: str | None = None, key: str = "") -> ft.Control:

@@ -149,6 +149,18 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def seat_names(self, state: GrimheimState) -> list[str]:
         return [h.name for h in state.heroes]
 
+    def acting_seat(self, state: GrimheimState, action: Action) -> int | None:
+        """Seat ``i`` plays ``state.heroes[i]`` (chosen at table creation): an action for a
+        hero (``hero``, or the giver of shared gold) may come only from that hero's seat
+        or the shared phone. Monster-turn and reinforcement actions belong to anyone."""
+        name = getattr(action, "hero", None) or getattr(action, "giver", None)
+        if not isinstance(name, str):
+            return None
+        try:
+            return state.hero_index(name)
+        except KeyError:
+            return None
+
     def track(self, state: GrimheimState) -> tuple[data.TimeStep, ...]:
         """The time track the table plays on."""
         return track(state)

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.core import Action, Verdict
 
-from . import data
+from . import data, hexmap
 from . import state as geometry
 from .state import GRIMHEIM, GrimheimState, Hex
 
@@ -30,8 +30,9 @@ MAX_TOWN = 10
 
 
 def spot(h: Hex) -> str:
-    """An area in words: "Grimheim" or "area x,y"."""
-    return "Grimheim" if h == GRIMHEIM else f"area {h[0]},{h[1]}"
+    """An area in words as players see the board: "Grimheim", or its location and grid name
+    ("Dark Forest B4", "F3"; see ``hexmap.grid_name``)."""
+    return "Grimheim" if geometry.normalise(h) == GRIMHEIM else hexmap.name_of(h)
 
 
 def track(state: GrimheimState) -> tuple[data.TimeStep, ...]:

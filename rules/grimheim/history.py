@@ -29,6 +29,7 @@ from .actions import (
     RedrawCard,
     RemoveMonster,
     ShareGold,
+    SkipCard,
     SpendAction,
 )
 from .guards import spot
@@ -79,6 +80,8 @@ def describe(state: GrimheimState, action: Action) -> str:
             return f"Monster card {a.card} is placed."
         case RedrawCard():
             return f"Monster card {a.card} cannot be placed; it goes under its deck."
+        case SkipCard():
+            return f"No {state.reinforce_deck} monster card can be placed: this draw is skipped."
         case PlaceMonster():
             return f"A {a.monster} is placed at {spot(a.at)}."
         case RemoveMonster():

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from . import data
+from .hexmap import grid_name
 from .state import GrimheimState, Hex, MonsterTile, sorted_tiles
 
 
@@ -39,7 +40,7 @@ class CardPlan:
         by_kind: Counter[str] = Counter(t.kind for t in self.tiles)
         lines = []
         for kind, count in sorted(by_kind.items()):
-            spots = ", ".join(f"{t.at[0]},{t.at[1]}" for t in self.tiles if t.kind == kind)
+            spots = ", ".join(grid_name(t.at) for t in self.tiles if t.kind == kind)
             lines.append(f"{count} × {display_name(kind)} → {spots}")
         return lines
 
@@ -82,7 +83,7 @@ def plan_card(state: GrimheimState, number: int, occupied: Iterable[Hex] = ()) -
     blocked = state.occupied() | set(occupied)
     taken = sorted((t.at for t in tiles if t.at in blocked), key=lambda h: (h[1], h[0]))
     if taken:
-        spots = "; ".join(f"{x},{y}" for x, y in taken)
+        spots = "; ".join(grid_name(h) for h in taken)
         problems.append(f"its area(s) {spots} are occupied")
     return CardPlan(
         number=number,
