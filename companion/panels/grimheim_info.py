@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from rules.core.words import counted
 from rules.grimheim import data, odds
 from rules.grimheim.state import GrimheimState
 
@@ -71,7 +72,8 @@ def result_banner(state: GrimheimState) -> ft.Control | None:
         text, colour = "Freyja's Well has fallen — Grimheim is lost.", ft.Colors.RED_900
     elif state.phase == "over":
         text, colour = (
-            f"Freyja is back and her Well stands — the heroes win with {state.town} piece(s) left!",
+            "Freyja is back and her Well stands — the heroes win with "
+            f"{counted(state.town, 'piece')} left!",
             ft.Colors.GREEN_900,
         )
     else:
@@ -94,7 +96,11 @@ def events_card(state: GrimheimState) -> ft.Control:
         rows.append(
             theme.tagged(
                 f"grim-events-{h.name}",
-                ft.Text(f"{h.name}: {h.kills} kill(s), knocked out {h.knockouts} time(s)", size=14),
+                ft.Text(
+                    f"{h.name}: {counted(h.kills, 'kill')}, "
+                    f"knocked out {counted(h.knockouts, 'time')}",
+                    size=14,
+                ),
             )
         )
     rows.append(

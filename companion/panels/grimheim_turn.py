@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from rules.core.words import counted
 from rules.grimheim import data, hexmap
 from rules.grimheim.actions import (
     AdvanceTime,
@@ -528,7 +529,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
         theme.tagged(
             "grim-move-count",
             ft.Text(
-                f"{len(lines)} of {len(state.monsters)} monster(s) move",
+                f"{len(lines)} of {counted(len(state.monsters), 'monster')} move",
                 size=14,
                 weight=ft.FontWeight.W_600,
             ),

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from . import heroes as hx
 from . import state as geometry
@@ -139,7 +140,8 @@ def check_gain(state: GrimheimState, a: Gain) -> Verdict:
         )
     if a.xp > gold_in_box(state):
         return Verdict.no(
-            f"The box holds {gold_in_box(state)} gold/XP crystal(s) (of {MAX_CRYSTALS}, shared "
+            f"The box holds {counted(gold_in_box(state), 'gold/XP crystal')} "
+            f"(of {MAX_CRYSTALS}, shared "
             f"by all heroes); {a.hero} cannot gain {a.xp}.",
             rule,
             "grim.xp.box_limit",
@@ -149,7 +151,7 @@ def check_gain(state: GrimheimState, a: Gain) -> Verdict:
     hand = hero.hand + a.cards
     if not 0 <= hand <= HAND_LIMIT:
         return Verdict.no(
-            f"{a.hero} holds {hero.hand} card(s); a hand holds 0 to {HAND_LIMIT}.",
+            f"{a.hero} holds {counted(hero.hand, 'card')}; a hand holds 0 to {HAND_LIMIT}.",
             rule,
             "grim.hero.hand_limit",
         )

@@ -30,6 +30,7 @@ from rules.core import (
     ScoreSheet,
     Verdict,
 )
+from rules.core.words import counted
 
 from . import (
     card_effects,
@@ -195,7 +196,8 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             names = tuple(h.name for h in state.heroes)
             return Outcome(
                 names,
-                f"Freyja returns to find her Well standing with {state.town} town piece(s) "
+                f"Freyja returns to find her Well standing with "
+                f"{counted(state.town, 'town piece')} "
                 "left: the heroes win.",
                 "grim.end.win",
             )
@@ -231,7 +233,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         summary = (
             result.summary
             if result
-            else (f"In progress: step {state.time} of {last}, {state.town} town piece(s) standing.")
+            else (
+                f"In progress: step {state.time} of {last}, "
+                f"{counted(state.town, 'town piece')} standing."
+            )
         )
         return ScoreSheet(tuple(players), None, None, summary)
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core import Action, Verdict
+from rules.core.words import plural
 
 from . import data, hexmap
 from . import state as geometry
@@ -86,7 +87,7 @@ def phase_text(state: GrimheimState) -> str:
     if state.phase == "reinforce":
         return (
             f"reinforcements ({state.reinforcements_left} {state.reinforce_deck} "
-            "card(s) still to place)"
+            f"{plural(state.reinforcements_left, 'card')} still to place)"
         )
     if state.phase == "monsters":
         return {

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from . import heroes as hx
 from . import hexmap
@@ -131,7 +132,7 @@ def check_prepare(state: GrimheimState, a: Prepare) -> Verdict:
     hero = state.hero(a.hero)
     if not 0 <= a.discard <= hero.hand:
         return Verdict.no(
-            f"{a.hero} holds {hero.hand} card(s) and cannot discard {a.discard}.",
+            f"{a.hero} holds {counted(hero.hand, 'card')} and cannot discard {a.discard}.",
             "grim.action.prepare",
         )
     after = hero.hand - a.discard + 1

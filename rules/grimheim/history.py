@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Action, Correct, describe_correction
+from rules.core.words import counted
 
 from . import state as geometry
 from .actions import (
@@ -72,7 +73,7 @@ def describe(state: GrimheimState, action: Action) -> str:
         case MonsterDie():
             return f"Monster die: {a.face.replace('_', ' ')}."
         case MonstersMove():
-            return f"Monsters move ({len(a.steps)} step(s))."
+            return f"Monsters move ({counted(len(a.steps), 'step')})."
         case MonstersAttack():
             hurt = ", ".join(f"{n} {v}" for n, v in a.damage.items() if v) or "no damage"
             return f"Monsters attack: {hurt}."

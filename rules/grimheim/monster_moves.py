@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from . import hexmap
 from . import state as geometry
@@ -48,7 +49,7 @@ def check_monsters_move(state: GrimheimState, a: MonstersMove) -> Verdict:
     expected = expected_moves(state)
     if expected.steps != a.steps:
         effects.append(
-            f"note: by the map the app expects {len(expected.steps)} step(s); "
+            f"note: by the map the app expects {counted(len(expected.steps), 'step')}; "
             "check the table (cards such as Suppressive Fire may change this)"
         )
     return Verdict.ok("Monsters move.", *rules, effects=effects)
@@ -151,7 +152,8 @@ def simulate_moves(
         if used[start] > base + 1:
             return (
                 (
-                    f"the {name} may move at most {base + 1} area(s) this turn, charge included",
+                    f"the {name} may move at most {counted(base + 1, 'area')} "
+                    "this turn, charge included",
                     "grim.monster.charge",
                 ),
                 lines,

@@ -11,6 +11,7 @@ from dataclasses import replace
 from itertools import permutations
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from . import data, hexmap
 from . import heroes as hx
@@ -141,7 +142,8 @@ def ambush_problem(state: GrimheimState, spots: tuple[Hex, ...]) -> tuple[str, s
         return "each goblin needs its own area", "grim.map.one_per_area"
     if len(spots) != need:
         return (
-            f"{need} goblin(s) must be placed (one per hero outside Grimheim, as far as free "
+            f"{counted(need, 'goblin')} must be placed (one per hero outside "
+            "Grimheim, as far as free "
             f"areas beside them and the supply allow), not {len(spots)}",
             "grim.assume.ambush_no_room",
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import counted, plural
 
 from . import data
 from . import reinforcements as rf
@@ -65,7 +66,7 @@ def check_place_card(state: GrimheimState, a: PlaceCard) -> Verdict:
         if not any(t.is_legend for t in plan.tiles)
         else "the Legend card stays beside the board"
     )
-    effects.append(f"{left} card(s) still to draw" if left else "reinforcements done")
+    effects.append(f"{counted(left, 'card')} still to draw" if left else "reinforcements done")
     return Verdict.ok(f"Place card {a.card}: {plan.name}.", *rules, effects=effects)
 
 
@@ -98,7 +99,8 @@ def check_skip_card(state: GrimheimState, a: SkipCard) -> Verdict:
     if ready:
         shown = ", ".join(str(n) for n in ready[:5]) + (" ..." if len(ready) > 5 else "")
         return Verdict.no(
-            f"{len(ready)} {state.reinforce_deck} card(s) can still be placed (for example "
+            f"{len(ready)} {state.reinforce_deck} {plural(len(ready), 'card')} "
+            f"can still be placed (for example "
             f"{shown}): keep drawing until one can.",
             "grim.reinforce.placeable",
             "grim.assume.no_placeable_card",
@@ -108,7 +110,7 @@ def check_skip_card(state: GrimheimState, a: SkipCard) -> Verdict:
         f"No {state.reinforce_deck} card can be placed: this draw brings no monsters.",
         "grim.assume.no_placeable_card",
         "grim.reinforce.placeable",
-        effects=[f"{left} card(s) still to draw" if left else "reinforcements done"],
+        effects=[f"{counted(left, 'card')} still to draw" if left else "reinforcements done"],
     )
 
 

@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from rules.core.words import plural
+
 from . import data
 from .hexmap import grid_name
 from .state import GrimheimState, Hex, MonsterTile, sorted_tiles
@@ -76,7 +78,8 @@ def plan_card(state: GrimheimState, number: int, occupied: Iterable[Hex] = ()) -
         have = state.supply.get(kind, 0)
         if have < count:
             problems.append(
-                f"it needs {count} {display_name(kind)} tile(s) but the supply has {have}"
+                f"it needs {count} {display_name(kind)} {plural(count, 'tile')} "
+                f"but the supply has {have}"
             )
     if card.legend is not None and card.legend in state.legends_in_play:
         problems.append(f"{display_name(card.legend)} is already on the board")
@@ -84,7 +87,10 @@ def plan_card(state: GrimheimState, number: int, occupied: Iterable[Hex] = ()) -
     taken = sorted((t.at for t in tiles if t.at in blocked), key=lambda h: (h[1], h[0]))
     if taken:
         spots = "; ".join(grid_name(h) for h in taken)
-        problems.append(f"its area(s) {spots} are occupied")
+        problems.append(
+            f"its {plural(len(taken), 'area')} {spots} "
+            f"{'is' if len(taken) == 1 else 'are'} occupied"
+        )
     return CardPlan(
         number=number,
         name=card.name,

@@ -196,3 +196,18 @@ def test_every_section_builds_and_odds_match_the_rules() -> None:
 
     expected = odds.p_kill(int(mem.odds["dice"]), int(mem.odds["health"]))
     assert texts(one(root, "grim-odds-kill")).endswith(f"{float(expected) * 100:.1f}%")
+
+
+def test_counts_read_as_words_not_card_s() -> None:
+    """Plurals in words on every section: "1 card still to draw", "0 kills", never "(s)"."""
+    t = new_table()
+    mem = grimheim_ui.memory(t.page)
+    mem.card_number = 14
+    verdict = texts(one(t.panel(), "grim-verdict"))
+    assert "1 card still to draw" in verdict, verdict
+    events = " ".join(texts(e) for e in tagged(t.panel("monsters"), "grim-events-"))
+    assert "Bjorn: 0 kills, knocked out 0 times" in events, events
+    play_to_monster_turn(t)
+    for section in ("turn", "map", "heroes", "monsters", "tools"):
+        shown = texts(t.panel(section))
+        assert "(s)" not in shown, (section, shown)
