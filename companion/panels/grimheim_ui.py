@@ -16,10 +16,12 @@ import flet as ft
 
 from rules.core import Action, Verdict
 from rules.grimheim import hexmap
+from rules.grimheim.actions import EndTurn
 from rules.grimheim.reinforcements import display_name
 
 from .. import theme
 from .base import PanelContext
+from .scales_look import rule_links
 
 Coord = tuple[int, int]
 
@@ -131,7 +133,8 @@ def big_button(
 
 
 def verdict_box(v: Verdict, key: str, ctx: PanelContext | None = None) -> ft.Control:
-    """A verdict on screen: green or red, the reason, its effects and the rule IDs."""
+    """A verdict on screen: green or red, the reason, its effects and the rule IDs, each a
+    link to the rules reference (tagged ``{key}-rule-{id}``) when ``ctx`` can open it."""
     colour = theme.OK if v.legal else theme.BAD
     lines: list[ft.Control] = [
         ft.Row(
@@ -149,12 +152,8 @@ def verdict_box(v: Verdict, key: str, ctx: PanelContext | None = None) -> ft.Con
     ]
     lines.extend(ft.Text(f"• {e}", size=13) for e in v.effects)
     if v.rules:
-        rules_line: ft.Control = theme.muted("Rules: " + ", ".join(v.rules), size=12)
-        if ctx is not None:
-            rules_line = ft.GestureDetector(
-                content=rules_line, on_tap=lambda _: ctx.show_verdict(v)
-            )
-        lines.append(rules_line)
+        # Each rule ID is a link that opens the rules reference at that rule.
+        lines.append(rule_links(key, v.rules, ctx.open_rule if ctx is not None else None))
     return theme.tagged(
         key,
         ft.Container(
@@ -186,3 +185,32 @@ def stat(label: str, value: str, key: str = "", colour: str | None = None) -> ft
         ],
     )
     return theme.tagged(key, body) if key else body
+
+
+def player_of(ctx: PanelContext, hero: str) -> str:
+    """The name of the player who plays ``hero``, as the rules assign seats to heroes
+    (``Game.acting_seat``); empty when the table has no name for that seat."""
+    seat = ctx.game.acting_seat(ctx.state, EndTurn(hero=hero))
+    if seat is None or not 0 <= seat < len(ctx.seat_names):
+        return ""
+    return ctx.seat_names[seat]
+
+
+def why_disabled(ctx: PanelContext, action: Action, v: Verdict | None) -> str:
+    """Why the button for ``action`` cannot be pressed on this device, in one line, or ""
+    when it can: viewers only watch, a hero is played from its own player's seat (the
+    rules say which, through ``Game.acting_seat``), and otherwise the rules' own reason
+    (``v``: the verdict on ``action``, or ``None`` when the rules have no objection)."""
+    if not ctx.can_act:
+        return "Viewers only watch."
+    seat = ctx.game.acting_seat(ctx.state, action)
+    if ctx.seat is not None and seat is not None and seat != ctx.seat:
+        hero = getattr(action, "hero", None) or getattr(action, "giver", "")
+        who = ctx.seat_names[seat] if 0 <= seat < len(ctx.seat_names) else f"seat {seat + 1}"
+        return f"{hero} is played by {who}: only {who}'s phone or the shared phone can do this."
+    return "" if v is None or v.legal else v.reason
+
+
+def reason_line(key: str, label: str, reason: str) -> ft.Control:
+    """The one line under a disabled button saying why (tagged ``grim-why-{key}``)."""
+    return theme.tagged(f"grim-why-{key}", theme.muted(f"{label}: {reason}", size=12))
