@@ -28,8 +28,10 @@ from .grimheim_ui import (
     big_button,
     hex_label,
     monster_name,
+    reason_line,
     submit,
     verdict_box,
+    why_disabled,
 )
 
 Coord = tuple[int, int]
@@ -415,6 +417,7 @@ def _tap_result(
         out.append(verdict_box(v, "grim-move-verdict", ctx))
         if action is not None and v.legal:
             chosen = action
+            move_why = why_disabled(ctx, chosen, v)
 
             def go(_: Any) -> None:
                 mem.selected_hex = None
@@ -427,11 +430,13 @@ def _tap_result(
                             f"Move {hero_state.name} here",
                             go,
                             key="grim-move-go",
-                            disabled=not ctx.can_act,
+                            disabled=bool(move_why),
                         )
                     ]
                 )
             )
+            if move_why:
+                out.append(reason_line("move-go", "Move", move_why))
     return out
 
 

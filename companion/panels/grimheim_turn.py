@@ -37,8 +37,10 @@ from .grimheim_ui import (
     card,
     hex_label,
     monster_name,
+    reason_line,
     submit,
     verdict_box,
+    why_disabled,
 )
 
 MARK_ICONS = {
@@ -248,7 +250,7 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
     hero = state.heroes[state.turn]
     done = ", ".join(hero.actions) if hero.actions else "none yet"
     end = EndTurn(hero=hero.name)
-    v = ctx.check(end)
+    end_why = why_disabled(ctx, end, ctx.check(end))
 
     def open_hero(_: Any) -> None:
         mem.section = "heroes"
@@ -277,10 +279,11 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
                             "End turn",
                             lambda _: submit(ctx, end),
                             key="grim-turn-end",
-                            disabled=not ctx.can_act or not v.legal,
+                            disabled=bool(end_why),
                         ),
                     ],
                 ),
+                *([reason_line("turn-end", "End turn", end_why)] if end_why else []),
                 theme.muted(
                     "Upgrades at the end of a turn are chosen on the hero's board.", size=12
                 ),

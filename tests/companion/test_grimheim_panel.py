@@ -268,7 +268,11 @@ def test_a_disabled_button_says_why_in_words() -> None:
         assert one(root, f"grim-{key}").content.disabled, key
         why = texts(one(root, f"grim-why-{key}"))
         assert "Bjorn is played by Ann" in why, why
+    turn = bo.panel("turn")
+    assert one(turn, "grim-turn-end").content.disabled
+    assert "Bjorn is played by Ann" in texts(one(turn, "grim-why-turn-end"))
     ann = Table(state, seat=0, names=["Ann", "Bo"])
+    assert not tagged(ann.panel("turn"), "grim-why-turn-end")
     root = ann.panel("heroes")
     assert not tagged(root, "grim-why-act-prepare")
     click(root, "grim-act-prepare")
