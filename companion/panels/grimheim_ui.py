@@ -151,17 +151,17 @@ def verdict_box(v: Verdict, key: str, ctx: PanelContext | None = None) -> ft.Con
         ft.Text(v.reason, size=14),
     ]
     lines.extend(ft.Text(f"• {e}", size=13) for e in v.effects)
+    # The words are tagged on their own, apart from the links: a browser reads them as one
+    # block of text only when no button sits inside the same node.
+    parts: list[ft.Control] = [theme.tagged(key, ft.Column(lines, spacing=4))]
     if v.rules:
         # Each rule ID is a link that opens the rules reference at that rule.
-        lines.append(rule_links(key, v.rules, ctx.open_rule if ctx is not None else None))
-    return theme.tagged(
-        key,
-        ft.Container(
-            content=ft.Column(lines, spacing=4),
-            padding=10,
-            border_radius=10,
-            border=ft.Border.all(1, colour),
-        ),
+        parts.append(rule_links(key, v.rules, ctx.open_rule if ctx is not None else None))
+    return ft.Container(
+        content=ft.Column(parts, spacing=2),
+        padding=10,
+        border_radius=10,
+        border=ft.Border.all(1, colour),
     )
 
 
