@@ -489,6 +489,8 @@ class LiveTable:
         with self._lock:
             self._check_version(expected_version)
             seat = action_seat(action)
+            if seat is None:
+                seat = self.game.acting_seat(self._state, action)
             if seat is not None and actor.seats is not None and seat not in actor.seats:
                 mine = ", ".join(str(s) for s in sorted(actor.seats)) or "none"
                 raise NotYourSeat(

@@ -25,13 +25,13 @@ from .grimheim_heroes import heroes_section
 from .grimheim_info import monsters_section, odds_section, reference_section, result_banner
 from .grimheim_map import map_section
 from .grimheim_turn import turn_section
-from .grimheim_ui import UiMemory, memory
+from .grimheim_ui import UiMemory, memory, player_of
 
 SECTIONS = (
     ("turn", "Turn", ft.Icons.HOURGLASS_BOTTOM),
     ("map", "Map", ft.Icons.HEXAGON),
     ("heroes", "Heroes", ft.Icons.GROUPS),
-    ("monsters", "Monsters", ft.Icons.PEST_CONTROL),
+    ("monsters", "Foes", ft.Icons.PEST_CONTROL),
     ("tools", "Odds", ft.Icons.CASINO),
 )
 
@@ -63,7 +63,7 @@ def _body(ctx: PanelContext, mem: UiMemory, refresh: Any) -> ft.Control:
     banner = result_banner(state)
     if banner is not None:
         content.append(banner)
-    content.append(_status_line(state))
+    content.append(_status_line(ctx))
     if mem.section == "turn":
         content += turn_section(ctx, mem, refresh)
     elif mem.section == "map":
@@ -92,9 +92,13 @@ def _body(ctx: PanelContext, mem: UiMemory, refresh: Any) -> ft.Control:
     )
 
 
-def _status_line(state: GrimheimState) -> ft.Control:
+def _status_line(ctx: PanelContext) -> ft.Control:
+    state: GrimheimState = ctx.state
     if state.phase == "heroes":
-        now = f"{state.heroes[state.turn].name}'s turn"
+        hero = state.heroes[state.turn].name
+        player = player_of(ctx, hero)
+        # Whose turn names the player too, so each knows when to pick up the phone.
+        now = f"{hero}'s turn ({player})" if player and player != hero else f"{hero}'s turn"
     elif state.phase == "monsters":
         now = "Monster turn"
     elif state.phase == "reinforce":
@@ -103,8 +107,11 @@ def _status_line(state: GrimheimState) -> ft.Control:
         now = "Game over"
     return theme.tagged(
         "grim-status",
+        # Wraps as a whole: on a narrow phone with large text the counters go under the
+        # words instead of squeezing them until a word breaks.
         ft.Row(
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            wrap=True,
             controls=[
                 ft.Text(now, size=15, weight=ft.FontWeight.W_600),
                 ft.Row(
@@ -146,7 +153,9 @@ def _nav_button(key: str, label: str, icon: ft.IconData, mem: UiMemory, refresh:
                 spacing=0,
                 alignment=ft.MainAxisAlignment.CENTER,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                controls=[ft.Icon(icon, size=20), ft.Text(label, size=11)],
+                # Short one-word labels, never wrapped: they must fit a 320 px phone
+                # with text at 150%.
+                controls=[ft.Icon(icon, size=20), ft.Text(label, size=10, no_wrap=True)],
             ),
         ),
     )

@@ -10,7 +10,9 @@ import flet as ft
 
 from rules.core import Action
 from rules.grimheim import heroes as hx
+from rules.grimheim import hexmap
 from rules.grimheim.actions import Attack, EndTurn, Focus, Mend, Practice, Prepare
+from rules.grimheim.hero_turn import turn_problem
 from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, GrimheimState, HeroState
 
 from .. import theme
@@ -23,8 +25,12 @@ from .grimheim_ui import (
     card,
     hex_label,
     monster_name,
+    player_of,
+    reason_line,
     stat,
     submit,
+    verdict_box,
+    why_disabled,
 )
 
 Refresh = Callable[[], None]
@@ -90,6 +96,7 @@ def _hero_card(
                 stat("Hand", f"{hero.hand}/{HAND_LIMIT}", key=f"grim-hero-{hero.name}-hand"),
             ],
         ),
+        _played_by(ctx, hero.name),
         ft.ProgressBar(
             value=min(1.0, hero.damage / health) if health else 0.0,
             color=theme.BAD,
@@ -135,15 +142,19 @@ def _action_buttons(
         ("Practice", Practice(hero=name)),
     ]
     buttons: list[ft.Control] = []
+    reasons: list[ft.Control] = []
     for label, action in simple:
         v = ctx.check(action)
+        why = why_disabled(ctx, action, v)
+        if why:
+            reasons.append(reason_line(f"act-{label.lower()}", label, why))
         buttons.append(
             theme.tagged(
                 f"grim-act-{label.lower()}",
                 ft.FilledTonalButton(
                     content=label,
                     on_click=lambda _, a=action: submit(ctx, a),
-                    disabled=not ctx.can_act or not v.legal,
+                    disabled=bool(why),
                     tooltip=v.reason,
                     height=theme.TAP,
                 ),
@@ -155,6 +166,9 @@ def _action_buttons(
         mem.map_hero = name
         refresh()
 
+    # A move needs its path from the map; until then only the reasons that do not depend on
+    # the path are asked of the rules (seat, whose turn, action spaces used).
+    move_why = why_disabled(ctx, EndTurn(hero=name), turn_problem(state, name, "move"))
     buttons.insert(
         0,
         theme.tagged(
@@ -163,14 +177,16 @@ def _action_buttons(
                 content="Move…",
                 on_click=open_map,
                 height=theme.TAP,
-                disabled=not ctx.can_act or "move" in hero.actions,
+                disabled=bool(move_why),
             ),
         ),
     )
-    out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
-    out += _end_turn_box(ctx, mem, refresh, hero)
+    if move_why:
+        reasons.insert(0, reason_line("act-move", "Move", move_why))
+    out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6), *reasons]
+    # The attack comes before ending the turn, as a turn is played.
     out += _attack_box(ctx, mem, refresh, hero)
-    del state
+    out += _end_turn_box(ctx, mem, refresh, hero)
     return out
 
 
@@ -192,10 +208,13 @@ def _attack_box(
             refresh()
 
         chips.append(
-            ft.Chip(
-                label=ft.Text(f"{monster_name(m.kind)} {m.at[0]},{m.at[1]}", size=12),
-                selected=tile is m,
-                on_click=pick,
+            theme.tagged(
+                f"grim-target-{hexmap.grid_name(m.at)}",
+                ft.Chip(
+                    label=ft.Text(f"{monster_name(m.kind)} {hex_label(m.at)}", size=12),
+                    selected=tile is m,
+                    on_click=pick,
+                ),
             )
         )
 
@@ -222,25 +241,29 @@ def _attack_box(
             spacing=0,
             controls=[
                 ft.Text("Damage", expand=True),
-                widgets.step_button(None, -1, damage_by),
+                widgets.step_button("grim-attack-damage-down", -1, damage_by),
                 theme.tagged(
                     "grim-attack-damage",
                     ft.Text(str(damage), size=18, width=30, text_align=ft.TextAlign.CENTER),
                 ),
-                widgets.step_button(None, 1, damage_by),
-                ft.Text("Range"),
-                widgets.step_button(None, -1, reach_by),
-                ft.Text(str(reach), size=18, width=20, text_align=ft.TextAlign.CENTER),
-                widgets.step_button(None, 1, reach_by),
+                widgets.step_button("grim-attack-damage-up", 1, damage_by),
+            ],
+        ),
+        ft.Row(
+            spacing=0,
+            controls=[
+                ft.Text("Range", expand=True),
+                widgets.step_button("grim-attack-range-down", -1, reach_by),
+                ft.Text(str(reach), size=18, width=30, text_align=ft.TextAlign.CENTER),
+                widgets.step_button("grim-attack-range-up", 1, reach_by),
             ],
         ),
     ]
     if tile is not None:
-        from .grimheim_ui import verdict_box
-
         action = Attack(hero=hero.name, target=tile.at, damage=damage, reach=reach)
         v = ctx.check(action)
         out.append(verdict_box(v, "grim-attack-verdict", ctx))
+        attack_why = why_disabled(ctx, action, v)
 
         def go(_: Any) -> None:
             mem.odds.pop("_target", None)
@@ -248,14 +271,10 @@ def _attack_box(
             submit(ctx, action)
 
         out.append(
-            ft.Row(
-                [
-                    big_button(
-                        "Attack", go, key="grim-attack-go", disabled=not ctx.can_act or not v.legal
-                    )
-                ]
-            )
+            ft.Row([big_button("Attack", go, key="grim-attack-go", disabled=bool(attack_why))])
         )
+        if attack_why:
+            out.append(reason_line("attack-go", "Attack", attack_why))
     return out
 
 
@@ -284,7 +303,7 @@ def _end_turn_box(
         )
     action = EndTurn(hero=hero.name, upgrade=choice)
     v = ctx.check(action)
-    from .grimheim_ui import verdict_box
+    end_why = why_disabled(ctx, action, v)
 
     def go(_: Any) -> None:
         mem.odds["_upgrade"] = "none"
@@ -301,8 +320,18 @@ def _end_turn_box(
                     f"End {hero.name}'s turn",
                     go,
                     key="grim-end-turn",
-                    disabled=not ctx.can_act or not v.legal,
+                    disabled=bool(end_why),
                 )
             ]
         ),
+        *([reason_line("end-turn", "End turn", end_why)] if end_why else []),
     ]
+
+
+def _played_by(ctx: PanelContext, hero: str) -> ft.Control:
+    """Who plays ``hero`` (tagged ``grim-hero-{hero}-player``); nothing when the seat has no
+    name of its own."""
+    player = player_of(ctx, hero)
+    if not player or player == hero:
+        return ft.Container()
+    return theme.tagged(f"grim-hero-{hero}-player", theme.muted(f"Played by {player}", size=13))

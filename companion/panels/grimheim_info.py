@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from rules.core.words import counted
 from rules.grimheim import data, odds
 from rules.grimheim.state import GrimheimState
 
@@ -71,7 +72,8 @@ def result_banner(state: GrimheimState) -> ft.Control | None:
         text, colour = "Freyja's Well has fallen — Grimheim is lost.", ft.Colors.RED_900
     elif state.phase == "over":
         text, colour = (
-            f"Freyja is back and her Well stands — the heroes win with {state.town} piece(s) left!",
+            "Freyja is back and her Well stands — the heroes win with "
+            f"{counted(state.town, 'piece')} left!",
             ft.Colors.GREEN_900,
         )
     else:
@@ -94,7 +96,11 @@ def events_card(state: GrimheimState) -> ft.Control:
         rows.append(
             theme.tagged(
                 f"grim-events-{h.name}",
-                ft.Text(f"{h.name}: {h.kills} kill(s), knocked out {h.knockouts} time(s)", size=14),
+                ft.Text(
+                    f"{h.name}: {counted(h.kills, 'kill')}, "
+                    f"knocked out {counted(h.knockouts, 'time')}",
+                    size=14,
+                ),
             )
         )
     rows.append(
@@ -228,24 +234,19 @@ def odds_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
 
         return flip
 
-    rows.append(
-        theme.tagged(
-            "grim-odds-cover",
-            ft.Switch(
-                label="Target has cover (forest)", value=bool(o["cover"]), on_change=toggle("cover")
-            ),
+    def switch(key: str, ident: str, words: str) -> ft.Control:
+        # The words sit beside the switch in their own wrapping text: a switch's built-in
+        # label is cut off on narrow phones with large text.
+        return ft.Row(
+            spacing=8,
+            controls=[
+                theme.tagged(ident, ft.Switch(value=bool(o[key]), on_change=toggle(key))),
+                ft.Text(words, expand=True),
+            ],
         )
-    )
-    rows.append(
-        theme.tagged(
-            "grim-odds-runes",
-            ft.Switch(
-                label="Runes hit (the Dead attacking)",
-                value=bool(o["runes"]),
-                on_change=toggle("runes"),
-            ),
-        )
-    )
+
+    rows.append(switch("cover", "grim-odds-cover", "Target has cover (forest)"))
+    rows.append(switch("runes", "grim-odds-runes", "Runes hit (the Dead attacking)"))
     try:
         dist = odds.damage_distribution(
             int(o["dice"]),

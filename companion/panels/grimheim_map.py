@@ -28,8 +28,10 @@ from .grimheim_ui import (
     big_button,
     hex_label,
     monster_name,
+    reason_line,
     submit,
     verdict_box,
+    why_disabled,
 )
 
 Coord = tuple[int, int]
@@ -149,6 +151,12 @@ def draw(
         if h.road:
             cx, cy = hexmap.hex_center(*coord, SIZE)
             shapes.append(cv.Circle(cx, cy, SIZE * 0.18, paint=_fill("#d7b98e")))
+    for letter, first in hexmap.row_starts():
+        # Row letters of the grid names ("D5"): left of each row where there is room.
+        cx, cy = hexmap.hex_center(*first, SIZE)
+        outside = cx - SIZE * 1.35
+        x = outside if outside >= SIZE * 0.45 else cx
+        shapes.append(_label(x, cy, letter, SIZE * 0.8, "#e0e0e0"))
     spots = {highlight} if isinstance(highlight, tuple) else set(highlight or ())
     for coord in spots:
         shapes.append(_hex_path(coord, _fill("#55ffffff")))
@@ -210,10 +218,13 @@ def map_picture(
         width=WIDTH,
         height=HEIGHT,
     )
+    # exclude_semantics: the canvas's gesture must not become a semantic "tap" action
+    # (a tap without a position); taps reach the canvas as pointer events with their place.
     return ft.Semantics(
         identifier=key,
         label="map",
         container=True,
+        exclude_semantics=True,
         content=ft.Container(
             content=viewer, width=WIDTH, height=HEIGHT, alignment=ft.Alignment.CENTER
         ),
@@ -249,6 +260,7 @@ def map_view(
 def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -> list[ft.Control]:
     """Hero chooser, the map, and what the last tap means."""
     state: GrimheimState = ctx.state
+    sync_to_step(state, mem)
     out: list[ft.Control] = []
     chips: list[ft.Control] = []
     for hero in state.heroes:
@@ -306,8 +318,37 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
         map_picture(draw(state, highlight=reach, selected=mem.selected_hex, arrows=arrows), on_hex)
     )
     out.append(_legend_row())
+    out.append(_grid_note())
     out += _tap_result(ctx, mem, refresh, hero_state, occupied)
     return out
+
+
+def round_step(state: GrimheimState) -> tuple[Any, ...]:
+    """Where the round stands: a new value whenever a hero's turn or a monster step begins."""
+    return (state.time, state.phase, state.turn, state.monster_step)
+
+
+def sync_to_step(state: GrimheimState, mem: UiMemory) -> None:
+    """Keep the map's highlight on the current step: when the round moves on, the picked
+    hero becomes the hero whose turn it is (nobody outside hero turns) and the last tap's
+    verdict is dropped, so no earlier step's reach or verdict lingers."""
+    now = round_step(state)
+    if mem.map_step == now:
+        return
+    mem.map_step = now
+    mem.selected_hex = None
+    mem.map_hero = state.heroes[state.turn].name if state.phase == "heroes" else ""
+
+
+def _grid_note() -> ft.Control:
+    return theme.tagged(
+        "grim-grid-note",
+        theme.muted(
+            "Areas are named by row and place: the letter at the left of a row (A at the top), "
+            "then the count from that row's left end. D5 is the fifth area of row D.",
+            size=12,
+        ),
+    )
 
 
 def _legend_row() -> ft.Control:
@@ -318,20 +359,13 @@ def _legend_row() -> ft.Control:
         ("Lake", TERRAIN["lake"]),
         ("Town", TOWN),
     ]
-    return ft.Row(
-        wrap=True,
-        spacing=8,
-        controls=[
-            ft.Row(
-                spacing=3,
-                controls=[
-                    ft.Container(width=12, height=12, bgcolor=c, border_radius=3),
-                    ft.Text(n, size=11),
-                ],
-            )
-            for n, c in items
-        ],
-    )
+    swatches: list[ft.Control] = []
+    for n, c in items:
+        # Swatch and word as direct children of one wrapping row: nested rows would each
+        # take the full width and stack.
+        swatches.append(ft.Container(width=12, height=12, bgcolor=c, border_radius=3))
+        swatches.append(ft.Text(n, size=12))
+    return theme.tagged("grim-map-legend", ft.Row(wrap=True, spacing=6, controls=swatches))
 
 
 def _tap_result(
@@ -372,10 +406,10 @@ def _tap_result(
             )
         )
     if hero_state is not None and tile is None:
-        paths = hexmap.hero_reachable(hero_state.at, hero_state.name, occupied)
-        path = paths.get(hexmap.area(h))
+        # The one definition of a move's path (the areas entered, start excluded).
+        path = hexmap.move_steps(hero_state.at, h, hero_state.name, occupied)
         if path is not None:
-            action = Move(hero=hero_state.name, path=tuple(path))
+            action = Move(hero=hero_state.name, path=path)
             v = ctx.check(action)
         else:
             v = hexmap.hero_can_reach(hero_state.at, h, hero_state.name, occupied)
@@ -383,6 +417,7 @@ def _tap_result(
         out.append(verdict_box(v, "grim-move-verdict", ctx))
         if action is not None and v.legal:
             chosen = action
+            move_why = why_disabled(ctx, chosen, v)
 
             def go(_: Any) -> None:
                 mem.selected_hex = None
@@ -395,11 +430,13 @@ def _tap_result(
                             f"Move {hero_state.name} here",
                             go,
                             key="grim-move-go",
-                            disabled=not ctx.can_act,
+                            disabled=bool(move_why),
                         )
                     ]
                 )
             )
+            if move_why:
+                out.append(reason_line("move-go", "Move", move_why))
     return out
 
 

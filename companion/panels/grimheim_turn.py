@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from rules.core.words import counted
 from rules.grimheim import data, hexmap
 from rules.grimheim.actions import (
     AdvanceTime,
@@ -21,6 +22,7 @@ from rules.grimheim.actions import (
     MonstersAttack,
     PlaceCard,
     RedrawCard,
+    SkipCard,
 )
 from rules.grimheim.state import GRIMHEIM, GrimheimState
 
@@ -35,8 +37,10 @@ from .grimheim_ui import (
     card,
     hex_label,
     monster_name,
+    reason_line,
     submit,
     verdict_box,
+    why_disabled,
 )
 
 MARK_ICONS = {
@@ -128,13 +132,14 @@ def time_track(state: GrimheimState) -> ft.Control:
                 ),
             )
         )
-    now = track[min(max(state.time, 1), len(track)) - 1]
+    now, when = step_line(state)
     return card(
         ft.Column(
             spacing=8,
             controls=[
                 ft.Row(
                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                    wrap=True,
                     controls=[
                         ft.Text(
                             f"Time track ({state.options.track})",
@@ -157,7 +162,7 @@ def time_track(state: GrimheimState) -> ft.Control:
                     controls=[
                         ft.Icon(MARK_ICONS[now.mark], color=DECK_COLOURS[now.deck], size=18),
                         ft.Text(
-                            f"Now: {MARK_WORDS[now.mark]} ({now.deck} deck)",
+                            f"{when}: {MARK_WORDS[now.mark]} ({now.deck} deck)",
                             size=13,
                             expand=True,
                         ),
@@ -167,6 +172,21 @@ def time_track(state: GrimheimState) -> ft.Control:
         ),
         key="grim-timecard",
     )
+
+
+def step_line(state: GrimheimState) -> tuple[data.TimeStep, str]:
+    """The time step the players should think about, and how to introduce it: during hero
+    turns the NEXT monster turn's step (the current one's reinforcements are already
+    done), otherwise the step of this monster turn."""
+    track = track_of(state)
+    here = min(max(state.time, 1), len(track))
+    if state.phase == "heroes":
+        if here == len(track):
+            return track[here - 1], "Last step reached"
+        return track[here], f"Next monster turn (step {here + 1})"
+    if state.phase == "reinforce" and state.time == 1:
+        return track[here - 1], "Setup"
+    return track[here - 1], "This monster turn"
 
 
 def skull_banner(state: GrimheimState) -> ft.Control | None:
@@ -230,7 +250,7 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
     hero = state.heroes[state.turn]
     done = ", ".join(hero.actions) if hero.actions else "none yet"
     end = EndTurn(hero=hero.name)
-    v = ctx.check(end)
+    end_why = why_disabled(ctx, end, ctx.check(end))
 
     def open_hero(_: Any) -> None:
         mem.section = "heroes"
@@ -259,10 +279,11 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
                             "End turn",
                             lambda _: submit(ctx, end),
                             key="grim-turn-end",
-                            disabled=not ctx.can_act or not v.legal,
+                            disabled=bool(end_why),
                         ),
                     ],
                 ),
+                *([reason_line("turn-end", "End turn", end_why)] if end_why else []),
                 theme.muted(
                     "Upgrades at the end of a turn are chosen on the hero's board.", size=12
                 ),
@@ -511,7 +532,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
         theme.tagged(
             "grim-move-count",
             ft.Text(
-                f"{len(lines)} of {len(state.monsters)} monster(s) move",
+                f"{len(lines)} of {counted(len(state.monsters), 'monster')} move",
                 size=14,
                 weight=ft.FontWeight.W_600,
             ),
@@ -633,6 +654,31 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
             "In player order, draw the top card of the deck and find it here by number or name."
         ),
     ]
+    skip = SkipCard(occupied=tuple(sorted(mem.occupied)))
+    if ctx.check(skip).legal:
+        head.append(
+            theme.tagged(
+                "grim-skip-note",
+                ft.Text(
+                    f"No {state.reinforce_deck} card can be placed now (supply, Legends or "
+                    "areas): drawing again would never end. Skip this draw (rule "
+                    "grim.assume.no_placeable_card).",
+                    color=theme.BAD,
+                ),
+            )
+        )
+        head.append(
+            ft.Row(
+                [
+                    big_button(
+                        "No card fits: skip this draw",
+                        lambda _: submit(ctx, skip),
+                        key="grim-card-skip",
+                        disabled=not ctx.can_act,
+                    )
+                ]
+            )
+        )
     picked = d.cards.get(mem.card_number) if mem.card_number is not None else None
     if picked is not None and picked.deck != state.reinforce_deck:
         picked = None

@@ -15,11 +15,13 @@ from typing import Any
 import flet as ft
 
 from rules.core import Action, Verdict
-from rules.grimheim import data
+from rules.grimheim import hexmap
+from rules.grimheim.actions import EndTurn
 from rules.grimheim.reinforcements import display_name
 
 from .. import theme
 from .base import PanelContext
+from .scales_look import rule_links
 
 Coord = tuple[int, int]
 
@@ -58,6 +60,7 @@ class UiMemory:
     hero: str = ""
     selected_hex: Coord | None = None
     map_hero: str = ""
+    map_step: tuple[Any, ...] = ()
     odds: dict[str, Any] = field(default_factory=dict)
     attack_damage: dict[str, int] = field(default_factory=dict)
     message: str = ""
@@ -86,11 +89,9 @@ monster_name = display_name
 
 
 def hex_label(at: Coord) -> str:
-    """How an area is written on screen: its location name if it has one, then x,y."""
-    d = data.load()
-    h = d.hexes.get(at)
-    where = h.location if h is not None and h.location else ""
-    return f"{where} {at[0]},{at[1]}".strip()
+    """How an area is written on screen: its location name if it has one, then its grid
+    name (row letter, place in the row) printed on the map (``hexmap.name_of``)."""
+    return hexmap.name_of(at)
 
 
 def card(content: ft.Control, *, border: str | None = None, key: str = "") -> ft.Control:
@@ -132,7 +133,8 @@ def big_button(
 
 
 def verdict_box(v: Verdict, key: str, ctx: PanelContext | None = None) -> ft.Control:
-    """A verdict on screen: green or red, the reason, its effects and the rule IDs."""
+    """A verdict on screen: green or red, the reason, its effects and the rule IDs, each a
+    link to the rules reference (tagged ``{key}-rule-{id}``) when ``ctx`` can open it."""
     colour = theme.OK if v.legal else theme.BAD
     lines: list[ft.Control] = [
         ft.Row(
@@ -149,21 +151,17 @@ def verdict_box(v: Verdict, key: str, ctx: PanelContext | None = None) -> ft.Con
         ft.Text(v.reason, size=14),
     ]
     lines.extend(ft.Text(f"• {e}", size=13) for e in v.effects)
+    # The words are tagged on their own, apart from the links: a browser reads them as one
+    # block of text only when no button sits inside the same node.
+    parts: list[ft.Control] = [theme.tagged(key, ft.Column(lines, spacing=4))]
     if v.rules:
-        rules_line: ft.Control = theme.muted("Rules: " + ", ".join(v.rules), size=12)
-        if ctx is not None:
-            rules_line = ft.GestureDetector(
-                content=rules_line, on_tap=lambda _: ctx.show_verdict(v)
-            )
-        lines.append(rules_line)
-    return theme.tagged(
-        key,
-        ft.Container(
-            content=ft.Column(lines, spacing=4),
-            padding=10,
-            border_radius=10,
-            border=ft.Border.all(1, colour),
-        ),
+        # Each rule ID is a link that opens the rules reference at that rule.
+        parts.append(rule_links(key, v.rules, ctx.open_rule if ctx is not None else None))
+    return ft.Container(
+        content=ft.Column(parts, spacing=2),
+        padding=10,
+        border_radius=10,
+        border=ft.Border.all(1, colour),
     )
 
 
@@ -187,3 +185,32 @@ def stat(label: str, value: str, key: str = "", colour: str | None = None) -> ft
         ],
     )
     return theme.tagged(key, body) if key else body
+
+
+def player_of(ctx: PanelContext, hero: str) -> str:
+    """The name of the player who plays ``hero``, as the rules assign seats to heroes
+    (``Game.acting_seat``); empty when the table has no name for that seat."""
+    seat = ctx.game.acting_seat(ctx.state, EndTurn(hero=hero))
+    if seat is None or not 0 <= seat < len(ctx.seat_names):
+        return ""
+    return ctx.seat_names[seat]
+
+
+def why_disabled(ctx: PanelContext, action: Action, v: Verdict | None) -> str:
+    """Why the button for ``action`` cannot be pressed on this device, in one line, or ""
+    when it can: viewers only watch, a hero is played from its own player's seat (the
+    rules say which, through ``Game.acting_seat``), and otherwise the rules' own reason
+    (``v``: the verdict on ``action``, or ``None`` when the rules have no objection)."""
+    if not ctx.can_act:
+        return "Viewers only watch."
+    seat = ctx.game.acting_seat(ctx.state, action)
+    if ctx.seat is not None and seat is not None and seat != ctx.seat:
+        hero = getattr(action, "hero", None) or getattr(action, "giver", "")
+        who = ctx.seat_names[seat] if 0 <= seat < len(ctx.seat_names) else f"seat {seat + 1}"
+        return f"{hero} is played by {who}: only {who}'s phone or the shared phone can do this."
+    return "" if v is None or v.legal else v.reason
+
+
+def reason_line(key: str, label: str, reason: str) -> ft.Control:
+    """The one line under a disabled button saying why (tagged ``grim-why-{key}``)."""
+    return theme.tagged(f"grim-why-{key}", theme.muted(f"{label}: {reason}", size=12))

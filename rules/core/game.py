@@ -139,6 +139,12 @@ class Game(ABC, Generic[S, Opt]):
         """Display names of the seats in ``state``, in seat order."""
         return []
 
+    def acting_seat(self, state: S, action: Action) -> int | None:
+        """The seat whose player alone may take ``action`` in ``state`` (``None``: anyone at
+        the table). The table refuses it from a device seated elsewhere. Default: none;
+        games whose actions name a seat's piece (a hero...) override it."""
+        return None
+
     # Script entry points used by ``python -m rules``; they validate raw JSON themselves.
     def score_json(self, data: Any) -> dict[str, Any]:
         raise MalformedAction(f"{self.slug} has no standalone score calculator")

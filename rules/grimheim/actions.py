@@ -191,6 +191,14 @@ class RedrawCard(Action):
     occupied: tuple[Hex, ...] = ()
 
 
+@action("skip_card")
+class SkipCard(Action):
+    """Reinforcements: no card of the step's deck can be placed (``occupied`` as for
+    ``place_card``), so this player's draw places nothing (grim.assume.no_placeable_card)."""
+
+    occupied: tuple[Hex, ...] = ()
+
+
 # ----- table upkeep ------------------------------------------------------------------------
 
 
@@ -237,6 +245,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     MonstersAttack,
     PlaceCard,
     RedrawCard,
+    SkipCard,
     PlaceMonster,
     RemoveMonster,
     MoveMonster,

@@ -10,20 +10,64 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from . import heroes as hx
 from . import state as geometry
 from .actions import DealDamage, Gain, HeroDamage, PlaceHero, ShareGold
-from .guards import Handlers, card_problem, damage_problem, hero_problem, hex_problem, spot
+from .guards import (
+    Handlers,
+    card_problem,
+    damage_problem,
+    hero_problem,
+    hex_problem,
+    phase_text,
+    spot,
+)
 from .monsters import damage_verdict, hurt_monster
-from .state import GRIMHEIM, HAND_LIMIT, MAX_CRYSTALS, GrimheimState, with_hero
+from .state import GRIMHEIM, HAND_LIMIT, MAX_CRYSTALS, GrimheimState, gold_in_box, with_hero
 
 MAX_EQUIPMENT_DAMAGE = 40
 """Most damage the app lets equipment hold; only a bound for typos."""
 
 
+def free_action_problem(
+    state: GrimheimState, heroes: tuple[str, ...], *, paying: bool = False
+) -> Verdict | None:
+    """Why a free action (card effect, shared gold, a hero moved by a card) for ``heroes``
+    may not be recorded now, or ``None`` (grim.assume.free_action_timing).
+
+    On a hero turn only the hero whose turn it is acts (sharing gold: it gives or takes).
+    During the monster turn only ``paying`` effects are allowed, by any hero: what a
+    damage-preventing card costs (a discarded card, mana spent, a damage marker on
+    equipment). Reinforcements and the end of the game take no free actions."""
+    for name in heroes:
+        bad = hero_problem(state, name)
+        if bad:
+            return bad
+    rules = ("grim.assume.free_action_timing", "grim.free.effects")
+    if state.phase == "heroes":
+        current = state.heroes[state.turn].name
+        if current not in heroes:
+            return Verdict.no(
+                f"It is {current}'s turn: free actions belong to the hero whose turn it is, "
+                f"not to {' or '.join(heroes)}.",
+                *rules,
+            )
+        return None
+    if state.phase == "monsters" and paying:
+        return None
+    if state.phase == "monsters":
+        return Verdict.no(
+            "During the monster turn only the cost of preventing damage is recorded "
+            "(a discarded card, mana spent, a damage marker on equipment).",
+            *rules,
+        )
+    return Verdict.no(f"No free actions now: it is {phase_text(state)}.", *rules)
+
+
 def check_deal_damage(state: GrimheimState, a: DealDamage) -> Verdict:
-    bad = hero_problem(state, a.hero)
+    bad = free_action_problem(state, (a.hero,))
     if bad:
         return bad
     return damage_verdict(state, a.hero, a.target, a.damage, a.unpreventable, None)
@@ -80,25 +124,34 @@ def hero_damage_effects(state: GrimheimState, damage: Mapping[str, int]) -> list
 
 
 def check_gain(state: GrimheimState, a: Gain) -> Verdict:
-    bad = hero_problem(state, a.hero)
+    paying = a.xp == 0 and a.heal == 0 and a.cards <= 0 and a.mana <= 0 and a.equipment >= 0
+    bad = free_action_problem(state, (a.hero,), paying=paying)
     if bad:
         return bad
     hero = state.hero(a.hero)
     rule = "grim.free.effects"
     effects = []
     xp = hero.xp + a.xp
-    if not 0 <= xp <= MAX_CRYSTALS:
+    if xp < 0:
         return Verdict.no(
-            f"{a.hero} has {hero.xp} gold/XP; it must stay between 0 and {MAX_CRYSTALS}.",
+            f"{a.hero} has {hero.xp} gold/XP and cannot spend {-a.xp}.",
             rule,
             "grim.xp.one_resource",
+        )
+    if a.xp > gold_in_box(state):
+        return Verdict.no(
+            f"The box holds {counted(gold_in_box(state), 'gold/XP crystal')} "
+            f"(of {MAX_CRYSTALS}, shared "
+            f"by all heroes); {a.hero} cannot gain {a.xp}.",
+            rule,
+            "grim.xp.box_limit",
         )
     if a.xp:
         effects.append(f"gold/XP → {xp}")
     hand = hero.hand + a.cards
     if not 0 <= hand <= HAND_LIMIT:
         return Verdict.no(
-            f"{a.hero} holds {hero.hand} card(s); a hand holds 0 to {HAND_LIMIT}.",
+            f"{a.hero} holds {counted(hero.hand, 'card')}; a hand holds 0 to {HAND_LIMIT}.",
             rule,
             "grim.hero.hand_limit",
         )
@@ -146,10 +199,9 @@ def apply_gain(state: GrimheimState, a: Gain) -> GrimheimState:
 
 
 def check_share_gold(state: GrimheimState, a: ShareGold) -> Verdict:
-    for name in (a.giver, a.taker):
-        bad = hero_problem(state, name)
-        if bad:
-            return bad
+    bad = free_action_problem(state, (a.giver, a.taker))
+    if bad:
+        return bad
     rule = "grim.free.share_gold"
     if a.giver == a.taker:
         return Verdict.no("Gold is shared between two different heroes.", rule)
@@ -162,8 +214,6 @@ def check_share_gold(state: GrimheimState, a: ShareGold) -> Verdict:
         )
     if not 1 <= a.amount <= giver.xp:
         return Verdict.no(f"{a.giver} has {giver.xp} gold to give.", rule)
-    if taker.xp + a.amount > MAX_CRYSTALS:
-        return Verdict.no("The box has no more gold crystals.", rule)
     return Verdict.ok(
         f"{a.giver} gives {a.amount} gold to {a.taker}.",
         rule,
@@ -178,7 +228,7 @@ def apply_share_gold(state: GrimheimState, a: ShareGold) -> GrimheimState:
 
 
 def check_place_hero(state: GrimheimState, a: PlaceHero) -> Verdict:
-    bad = hero_problem(state, a.hero) or hex_problem(a.to, "Area")
+    bad = free_action_problem(state, (a.hero,)) or hex_problem(a.to, "Area")
     if bad:
         return bad
     to = geometry.normalise(a.to)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from . import data
+from . import data, hexmap
 from . import heroes as hx
 from . import state as geometry
 from .card_effects import MAX_EQUIPMENT_DAMAGE
@@ -24,6 +24,7 @@ from .state import (
     MAX_UPGRADES,
     GrimheimState,
     HeroState,
+    gold_in_box,
     with_hero,
 )
 
@@ -42,8 +43,11 @@ def _hero_limits(hero: HeroState) -> dict[str, int]:
 def counters(state: GrimheimState) -> Mapping[str, tuple[int, int]]:
     """Every counter the table may set, with its (lowest, highest) value."""
     out: dict[str, tuple[int, int]] = {"time": (1, len(track(state))), "town": (0, MAX_TOWN)}
+    room = gold_in_box(state)
     for h in state.heroes:
         for field_name, top in _hero_limits(h).items():
+            if field_name == "xp":
+                top = h.xp + room  # the box's 50 are shared (grim.xp.box_limit)
             out[f"{h.name}.{field_name}"] = (0, top)
         for card in sorted(h.mana):
             out[f"{h.name}.mana.{card}"] = (0, MAX_CRYSTALS)
@@ -123,6 +127,12 @@ def invariants(state: GrimheimState) -> list[str]:
         broken.append("two characters share an area outside Grimheim")
     if any(t.at == GRIMHEIM or not geometry.on_map(t.at) for t in state.monsters):
         broken.append("a monster stands in Grimheim or off the map")
+    for t in state.monsters:
+        if geometry.on_map(t.at) and hexmap.monster_terrain_problem(t.at):
+            broken.append(f"a monster stands in the lake at {t.at[0]},{t.at[1]} (grim.map.lake)")
+    total_xp = sum(h.xp for h in state.heroes)
+    if total_xp > MAX_CRYSTALS:
+        broken.append(f"the heroes hold {total_xp} gold/XP; the box has {MAX_CRYSTALS}")
     for h in state.heroes:
         if not 0 <= h.damage < hx.health(h):
             broken.append(f"{h.name}'s damage {h.damage} is outside 0..{hx.health(h) - 1}")

@@ -29,6 +29,7 @@ from .actions import (
     Practice,
     Prepare,
     RedrawCard,
+    SkipCard,
 )
 from .hero_turn import STARTING_ABILITY, UPGRADES
 from .monster_moves import expected_moves
@@ -43,6 +44,7 @@ def candidates(state: GrimheimState) -> list[Action]:
         for n, card in data.load().cards.items():
             if card.deck == state.reinforce_deck:
                 cands += [PlaceCard(n), RedrawCard(n)]
+        cands.append(SkipCard())
     elif state.phase == "monsters":
         if state.monster_step == "move":
             cands.append(expected_moves(state))

@@ -30,6 +30,7 @@ from rules.core import (
     ScoreSheet,
     Verdict,
 )
+from rules.core.words import counted
 
 from . import (
     card_effects,
@@ -149,6 +150,18 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def seat_names(self, state: GrimheimState) -> list[str]:
         return [h.name for h in state.heroes]
 
+    def acting_seat(self, state: GrimheimState, action: Action) -> int | None:
+        """Seat ``i`` plays ``state.heroes[i]`` (chosen at table creation): an action for a
+        hero (``hero``, or the giver of shared gold) may come only from that hero's seat
+        or the shared phone. Monster-turn and reinforcement actions belong to anyone."""
+        name = getattr(action, "hero", None) or getattr(action, "giver", None)
+        if not isinstance(name, str):
+            return None
+        try:
+            return state.hero_index(name)
+        except KeyError:
+            return None
+
     def track(self, state: GrimheimState) -> tuple[data.TimeStep, ...]:
         """The time track the table plays on."""
         return track(state)
@@ -183,7 +196,8 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
             names = tuple(h.name for h in state.heroes)
             return Outcome(
                 names,
-                f"Freyja returns to find her Well standing with {state.town} town piece(s) "
+                f"Freyja returns to find her Well standing with "
+                f"{counted(state.town, 'town piece')} "
                 "left: the heroes win.",
                 "grim.end.win",
             )
@@ -219,7 +233,10 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         summary = (
             result.summary
             if result
-            else (f"In progress: step {state.time} of {last}, {state.town} town piece(s) standing.")
+            else (
+                f"In progress: step {state.time} of {last}, "
+                f"{counted(state.town, 'town piece')} standing."
+            )
         )
         return ScoreSheet(tuple(players), None, None, summary)
 

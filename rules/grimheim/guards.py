@@ -10,8 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core import Action, Verdict
+from rules.core.words import plural
 
-from . import data
+from . import data, hexmap
 from . import state as geometry
 from .state import GRIMHEIM, GrimheimState, Hex
 
@@ -30,8 +31,9 @@ MAX_TOWN = 10
 
 
 def spot(h: Hex) -> str:
-    """An area in words: "Grimheim" or "area x,y"."""
-    return "Grimheim" if h == GRIMHEIM else f"area {h[0]},{h[1]}"
+    """An area in words as players see the board: "Grimheim", or its location and grid name
+    ("Dark Forest B4", "F3"; see ``hexmap.grid_name``)."""
+    return "Grimheim" if geometry.normalise(h) == GRIMHEIM else hexmap.name_of(h)
 
 
 def track(state: GrimheimState) -> tuple[data.TimeStep, ...]:
@@ -85,7 +87,7 @@ def phase_text(state: GrimheimState) -> str:
     if state.phase == "reinforce":
         return (
             f"reinforcements ({state.reinforcements_left} {state.reinforce_deck} "
-            "card(s) still to place)"
+            f"{plural(state.reinforcements_left, 'card')} still to place)"
         )
     if state.phase == "monsters":
         return {

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from . import heroes as hx
 from . import hexmap
@@ -18,7 +19,16 @@ from . import state as geometry
 from .actions import Attack, EndTurn, Focus, Mend, Move, Practice, Prepare, SpendAction
 from .guards import Handlers, card_problem, hero_problem, hex_problem, phase_text, spot
 from .monsters import damage_verdict, hurt_monster
-from .state import GRIMHEIM, HAND_LIMIT, HERO_ACTIONS, MAX_CRYSTALS, GrimheimState, Hex, with_hero
+from .state import (
+    GRIMHEIM,
+    HAND_LIMIT,
+    HERO_ACTIONS,
+    MAX_CRYSTALS,
+    GrimheimState,
+    Hex,
+    gold_in_box,
+    with_hero,
+)
 
 STARTING_ABILITY = "starting ability"
 """The card name under which a hero's starting ability holds mana."""
@@ -84,8 +94,14 @@ def path_verdict(
         bad = hex_problem(raw, "Step")
         if bad:
             return bad
-    if hero.at == GRIMHEIM and geometry.normalise(path[0]) == GRIMHEIM:
-        return Verdict.no(f"{name} is already in Grimheim.", rule)
+    if geometry.normalise(path[0]) == hero.at:
+        # One definition of a path (``hexmap.move_steps``): the areas entered, never the
+        # area the hero starts in.
+        return Verdict.no(
+            f"A move lists the areas {name} enters; {name} already stands in {spot(hero.at)}.",
+            rule,
+            "grim.map.hero_move",
+        )
     others = state.occupied() - {hero.at}
     verdict = hexmap.check_hero_move([hero.at, *path], name, others, extra=bonus)
     rules = (rule, *verdict.rules)
@@ -116,7 +132,7 @@ def check_prepare(state: GrimheimState, a: Prepare) -> Verdict:
     hero = state.hero(a.hero)
     if not 0 <= a.discard <= hero.hand:
         return Verdict.no(
-            f"{a.hero} holds {hero.hand} card(s) and cannot discard {a.discard}.",
+            f"{a.hero} holds {counted(hero.hand, 'card')} and cannot discard {a.discard}.",
             "grim.action.prepare",
         )
     after = hero.hand - a.discard + 1
@@ -202,8 +218,12 @@ def check_practice(state: GrimheimState, a: Practice) -> Verdict:
     if bad:
         return bad
     hero = state.hero(a.hero)
-    if hero.xp >= MAX_CRYSTALS:
-        return Verdict.no("The box has no more gold crystals.", "grim.action.practice")
+    if gold_in_box(state) < 1:
+        return Verdict.no(
+            f"The box has no gold/XP crystal left (the heroes hold all {MAX_CRYSTALS}).",
+            "grim.action.practice",
+            "grim.xp.box_limit",
+        )
     return Verdict.ok(
         f"{a.hero} practises.", "grim.action.practice", effects=[f"XP → {hero.xp + 1}"]
     )
@@ -257,7 +277,11 @@ def check_end_turn(state: GrimheimState, a: EndTurn) -> Verdict:
         cost = hx.upgrade_cost(hero, state.options.upgrade_step_up)
         effects.append(f"upgrade ({a.upgrade.replace('_', ' ')}): pay {cost} XP")
         rules += ["grim.upgrade.cost", "grim.upgrade.choice"]
-    effects.append("add mana to every card with mana generation")
+    # The app does not know which cards generate mana: the verdict reminds, the table adds
+    # it (a card effect), so the verdict promises nothing the state does not do.
+    effects.append(
+        "reminder: cards with mana generation add their mana (enter it as a card effect)"
+    )
     if a.draw:
         if hero.hand < HAND_LIMIT:
             effects.append(f"draw 1 event card (hand → {hero.hand + 1})")

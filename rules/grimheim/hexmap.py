@@ -137,12 +137,40 @@ def _outside_distances(a: Coord) -> dict[Coord, int]:
     return dist
 
 
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@cache
+def _rows() -> dict[int, list[int]]:
+    rows: dict[int, list[int]] = {}
+    for x, y in sorted(data.load().hexes):
+        rows.setdefault(y, []).append(x)
+    return {y: sorted(xs) for y, xs in sorted(rows.items())}
+
+
+def grid_name(h: Coord) -> str:
+    """The area's name on the app's map grid, as players count it on the board: a row
+    letter (A for the top row of hexes) and the area's place in that row counted from its
+    left end ("D5": row D, fifth area). Off the map: "x,y"."""
+    rows = _rows()
+    if not on_map(h):
+        return f"{h[0]},{h[1]}"
+    row = list(rows).index(h[1])
+    return f"{ROW_LETTERS[row]}{rows[h[1]].index(h[0]) + 1}"
+
+
+def row_starts() -> list[tuple[str, Coord]]:
+    """Each row's letter and its leftmost area (where the map prints the letter)."""
+    return [(ROW_LETTERS[i], (xs[0], y)) for i, (y, xs) in enumerate(_rows().items())]
+
+
 def name_of(h: Coord) -> str:
-    """A plain name for an area: its location's name, else "area x,y"."""
+    """How players find an area: "Grimheim", or its grid name, after its location's name
+    when it has one ("Nailfare C14", "F3")."""
     loc = data.load().hexes[h].location if on_map(h) else ""
     if loc == GRIMHEIM:
         return GRIMHEIM
-    return f"{loc} ({h[0]},{h[1]})" if loc else f"area {h[0]},{h[1]}"
+    return f"{loc} {grid_name(h)}" if loc else grid_name(h)
 
 
 # ----- hero movement -----------------------------------------------------------------------
@@ -162,6 +190,24 @@ def terrain_problem(h: Coord) -> tuple[str, str] | None:
     if cell.terrain == "lake" and cell.location != NAILFARE:
         return (
             f"{name_of(h)} is a lake: heroes cannot enter lakes except at Nailfare.",
+            "grim.map.lake",
+        )
+    return None
+
+
+def monster_terrain_problem(h: Coord) -> tuple[str, str] | None:
+    """Why no monster may stand in area ``h`` (reason, rule ID), or ``None`` if one may.
+
+    Monsters may enter mountains; like heroes they never enter a lake except Nailfare's
+    two areas (grim.map.lake). Plain lakes lie on no monster path, so a monster there
+    could never move again."""
+    d = data.load()
+    if h not in d.hexes:
+        return (f"{h[0]},{h[1]} is not an area of the map.", "grim.map.grid")
+    cell = d.hexes[h]
+    if cell.terrain == "lake" and cell.location != NAILFARE:
+        return (
+            f"{name_of(h)} is a lake: no monster may stand there (only Nailfare's lakes).",
             "grim.map.lake",
         )
     return None
@@ -258,6 +304,19 @@ def hero_reachable(
             queue.append(n)
     del paths[origin]
     return paths
+
+
+def move_steps(
+    start: Coord, goal: Coord, hero: str, occupied: Collection[Coord], *, extra: int = 0
+) -> tuple[Coord, ...] | None:
+    """The path a ``move`` action records to take ``hero`` from ``start`` to ``goal`` along
+    a shortest legal route, or ``None`` if no legal move ends there.
+
+    This is the one definition of a move's path shared by the map and the rules: the areas
+    ENTERED, in order, without the starting area (Grimheim written as its centre). The
+    rules check it as ``check_hero_move([start, *path], ...)``."""
+    full = hero_reachable(start, hero, occupied, extra=extra).get(area(goal))
+    return None if full is None else tuple(full[1:])
 
 
 def hero_can_reach(
@@ -468,7 +527,16 @@ def movement_order(monsters: Iterable[Coord]) -> list[Coord]:
     """Closest to Grimheim along its path first; on equal distance a monster already on a
     road goes first (grim.monster.order); then by (y, x) so the order is always defined."""
     hexes = data.load().hexes
-    return sorted(monsters, key=lambda h: (steps_to_grimheim(h), not hexes[h].road, h[1], h[0]))
+    return sorted(monsters, key=lambda h: (_steps_or_far(h), not hexes[h].road, h[1], h[0]))
+
+
+def _steps_or_far(h: Coord) -> int:
+    """``steps_to_grimheim``, or a distance past every path for an area no path leaves
+    (a corrected or imported state may hold one; such a monster simply never moves)."""
+    try:
+        return steps_to_grimheim(h)
+    except ValueError:
+        return 10_000
 
 
 def resolve_monster_moves(
@@ -626,25 +694,66 @@ def die_proposal(
                 occupied.add(target)
         return tuple(pushes), ()
     if face == "ambush":
-        need = min(len(outside), max(goblins, 0))
-        taken = {*monsters, *outside}
-
-        def spots(hero: Coord) -> list[Coord]:
-            free = [n for n in neighbours(hero) if not in_grimheim(n) and n not in taken]
-            return sorted(free, key=lambda n: terrain_problem(n) is not None)
-
-        def place(i: int, used: tuple[Coord, ...]) -> tuple[Coord, ...] | None:
-            if len(used) == need:
-                return used
-            if len(outside) - i < need - len(used):
-                return None
-            for spot in spots(outside[i]):
-                if spot not in used and (found := place(i + 1, (*used, spot))) is not None:
-                    return found
-            return place(i + 1, used)  # this hero gets none (the supply is short)
-
-        return (), place(0, ()) or ()
+        return (), ambush_spots(outside, {*monsters, *outside}, goblins)
     return (), ()
+
+
+def ambush_spots(
+    outside: Sequence[Coord], taken: Collection[Coord], goblins: int
+) -> tuple[Coord, ...]:
+    """The monster die's Ambush: one new goblin next to as many different heroes outside
+    Grimheim as the free areas and the supply allow (grim.monster.die_ambush,
+    grim.assume.ambush_no_room).
+
+    ``outside``: the heroes' areas outside Grimheim in player order; ``taken``: areas
+    holding a character. A goblin needs a free area outside Grimheim that a monster may
+    stand in (never a plain lake). Earlier heroes are served first, areas a hero could
+    stand in before mountains, then clockwise from north-east. The result is as long as
+    ``ambush_room`` says."""
+    need = ambush_room(outside, taken, goblins)
+
+    def spots(hero: Coord) -> list[Coord]:
+        return sorted(_ambush_candidates(hero, taken), key=lambda n: terrain_problem(n) is not None)
+
+    def place(i: int, used: tuple[Coord, ...]) -> tuple[Coord, ...] | None:
+        if len(used) == need:
+            return used
+        if len(outside) - i < need - len(used):
+            return None
+        for spot in spots(outside[i]):
+            if spot not in used and (found := place(i + 1, (*used, spot))) is not None:
+                return found
+        return place(i + 1, used)  # this hero gets none (no room or the supply is short)
+
+    return place(0, ()) or ()
+
+
+def _ambush_candidates(hero: Coord, taken: Collection[Coord]) -> list[Coord]:
+    return [
+        n
+        for n in neighbours(hero)
+        if not in_grimheim(n) and n not in taken and monster_terrain_problem(n) is None
+    ]
+
+
+def ambush_room(outside: Sequence[Coord], taken: Collection[Coord], goblins: int) -> int:
+    """How many goblins an Ambush places: one per hero outside Grimheim, limited by the
+    supply and by free areas next to the heroes (each goblin beside a different hero, on
+    a different area): the size of the largest such matching."""
+    match: dict[Coord, int] = {}
+
+    def augment(i: int, seen: set[Coord]) -> bool:
+        for n in _ambush_candidates(outside[i], taken):
+            if n in seen:
+                continue
+            seen.add(n)
+            if n not in match or augment(match[n], seen):
+                match[n] = i
+                return True
+        return False
+
+    size = sum(1 for i in range(len(outside)) if augment(i, set()))
+    return min(size, max(goblins, 0))
 
 
 # ----- drawing -----------------------------------------------------------------------------

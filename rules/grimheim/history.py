@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Action, Correct, describe_correction
+from rules.core.words import counted
 
 from . import state as geometry
 from .actions import (
@@ -29,6 +30,7 @@ from .actions import (
     RedrawCard,
     RemoveMonster,
     ShareGold,
+    SkipCard,
     SpendAction,
 )
 from .guards import spot
@@ -71,7 +73,7 @@ def describe(state: GrimheimState, action: Action) -> str:
         case MonsterDie():
             return f"Monster die: {a.face.replace('_', ' ')}."
         case MonstersMove():
-            return f"Monsters move ({len(a.steps)} step(s))."
+            return f"Monsters move ({counted(len(a.steps), 'step')})."
         case MonstersAttack():
             hurt = ", ".join(f"{n} {v}" for n, v in a.damage.items() if v) or "no damage"
             return f"Monsters attack: {hurt}."
@@ -79,6 +81,8 @@ def describe(state: GrimheimState, action: Action) -> str:
             return f"Monster card {a.card} is placed."
         case RedrawCard():
             return f"Monster card {a.card} cannot be placed; it goes under its deck."
+        case SkipCard():
+            return f"No {state.reinforce_deck} monster card can be placed: this draw is skipped."
         case PlaceMonster():
             return f"A {a.monster} is placed at {spot(a.at)}."
         case RemoveMonster():

@@ -13,13 +13,14 @@ from collections import Counter
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from . import hexmap
 from . import state as geometry
 from .actions import MonstersMove
 from .guards import Handlers, current_step, monster_step_problem, spot
 from .monsters import monster_name, monster_reach, monster_stats, monster_steps, relocate
-from .state import GRIMHEIM, GrimheimState, Hex, sorted_tiles
+from .state import GRIMHEIM, GrimheimState, Hex, MonsterTile, sorted_tiles
 
 
 def skull_step(state: GrimheimState) -> bool:
@@ -34,7 +35,8 @@ def check_monsters_move(state: GrimheimState, a: MonstersMove) -> Verdict:
     problem, lines, _ = simulate_moves(state, a.steps)
     rules = ["grim.mturn.move", "grim.mturn.move_trust"]
     if problem:
-        return Verdict.no(problem, "grim.mturn.move", "grim.monster.adjacent_stays")
+        reason, rule = problem
+        return Verdict.no(reason[0].upper() + reason[1:] + ".", "grim.mturn.move", rule)
     skull = skull_step(state)
     effects = list(lines)
     if skull:
@@ -47,7 +49,7 @@ def check_monsters_move(state: GrimheimState, a: MonstersMove) -> Verdict:
     expected = expected_moves(state)
     if expected.steps != a.steps:
         effects.append(
-            f"note: by the map the app expects {len(expected.steps)} step(s); "
+            f"note: by the map the app expects {counted(len(expected.steps), 'step')}; "
             "check the table (cards such as Suppressive Fire may change this)"
         )
     return Verdict.ok("Monsters move.", *rules, effects=effects)
@@ -81,10 +83,15 @@ def expected_moves(state: GrimheimState) -> MonstersMove:
     return MonstersMove(tuple(steps))
 
 
+Problem = tuple[str, str] | None
+"""Why a reported movement step is refused and the rule it breaks, or ``None``."""
+
+
 def simulate_moves(
     state: GrimheimState, steps: tuple[tuple[Hex, Hex], ...]
-) -> tuple[str, list[str], GrimheimState]:
-    """Play ``steps`` one by one; returns (problem, effect lines, resulting state)."""
+) -> tuple[Problem, list[str], GrimheimState]:
+    """Play ``steps`` one by one; returns (problem, effect lines, resulting state). The
+    problem names the rule the first refused step breaks."""
     skull = skull_step(state)
     heroes_out = [h.at for h in state.heroes if h.at != GRIMHEIM]
     frozen = {m.at for m in state.monsters if hexmap.next_to_hero(m.at, heroes_out)}
@@ -94,50 +101,90 @@ def simulate_moves(
     lines: list[str] = []
     for frm, raw_to in steps:
         if not geometry.on_map(frm) or not geometry.on_map(raw_to):
-            return f"{frm} → {raw_to} leaves the map", lines, state
+            return (f"{frm} → {raw_to} leaves the map", "grim.map.grid"), lines, state
         to = geometry.normalise(raw_to)
         tile = state.monster_at(frm)
         if tile is None:
-            return f"no monster stands at {spot(frm)}", lines, state
+            return (f"no monster stands at {spot(frm)}", "grim.mturn.move"), lines, state
         start = origin[frm]
         name = monster_name(tile)
         if start in frozen:
             return (
-                f"the {name} at {spot(start)} stands next to a hero and does not move",
+                (
+                    f"the {name} at {spot(start)} stands next to a hero and does not move",
+                    "grim.monster.adjacent_stays",
+                ),
+                lines,
+                state,
+            )
+        if start in stopped:
+            return (
+                (
+                    f"the {name} came next to a hero and moves no further this turn",
+                    "grim.monster.stop_beside_hero",
+                ),
                 lines,
                 state,
             )
         if not geometry.borders(frm, to):
-            return f"{spot(to)} does not border {spot(frm)}", lines, state
+            return (f"{spot(to)} does not border {spot(frm)}", "grim.monster.path"), lines, state
         path_next = geometry.monster_next(frm)
-        if path_next is not None and to != path_next:
+        if path_next is None:
             return (
-                f"the {name} at {spot(frm)} follows its path to {spot(path_next)}, not {spot(to)}",
+                (f"no monster path leads on from {spot(frm)}", "grim.monster.path"),
+                lines,
+                state,
+            )
+        if to != path_next:
+            return (
+                (
+                    f"the {name} at {spot(frm)} follows its path to {spot(path_next)}, "
+                    f"not {spot(to)}",
+                    "grim.monster.path",
+                ),
                 lines,
                 state,
             )
         base = monster_steps(tile)
         rank = monster_stats(tile)[0]
         free_charge = skull or (state.die_face == "charge" and rank == 1)
-        if start in stopped:
-            return (
-                f"the {name} stands next to a hero and moves no further this turn",
-                lines,
-                state,
-            )
         used[start] += 1
         if used[start] > base + 1:
             return (
-                f"the {name} may move at most {base + 1} area(s) this turn, charge included",
+                (
+                    f"the {name} may move at most {counted(base + 1, 'area')} "
+                    "this turn, charge included",
+                    "grim.monster.charge",
+                ),
                 lines,
                 state,
             )
         other = state.monster_at(to) if to != GRIMHEIM else None
         hero_there = state.hero_at(to)
         if hero_there is not None:
-            return f"{hero_there.name} stands in {spot(to)}", lines, state
+            return (
+                (f"{hero_there.name} stands in {spot(to)}", "grim.map.one_per_area"),
+                lines,
+                state,
+            )
         if other is not None and not tile.is_legend:
-            return f"{spot(to)} is occupied by a {monster_name(other)}", lines, state
+            return (
+                (f"{spot(to)} is occupied by a {monster_name(other)}", "grim.monster.blocked"),
+                lines,
+                state,
+            )
+        charging = used[start] == base + 1 and not free_charge
+        if charging and not _charge_reaches_hero(tile, to, heroes_out):
+            return (
+                (
+                    f"the {name} may only take a charge step on a skull step, on a charge "
+                    "die face, or to reach a hero it can then attack"
+                    + (" (no hero can be attacked from inside Grimheim)" if to == GRIMHEIM else ""),
+                    "grim.monster.charge",
+                ),
+                lines,
+                state,
+            )
         lines.append(f"{name}: {spot(frm)} → {spot(to)}")
         if to == GRIMHEIM:
             state = relocate(state, tile, to)
@@ -145,7 +192,7 @@ def simulate_moves(
             del origin[frm]
             if state.town == 0:
                 lines.append("Freyja's Well falls: the heroes lose")
-                return "", lines, state
+                return None, lines, state
             continue
         if other is not None:
             # A Legend swaps places with the monster in its way.
@@ -162,18 +209,16 @@ def simulate_moves(
             del origin[frm]
         if hexmap.next_to_hero(to, heroes_out):
             stopped.add(start)
-        if used[start] == base + 1 and not free_charge:
-            moved = state.monster_at(to)
-            assert moved is not None
-            reach = monster_reach(moved)
-            if not any(geometry.distance(to, h) <= reach for h in heroes_out):
-                return (
-                    f"the {name} may only take a charge step on a skull step, on a charge "
-                    "die face, or to reach a hero it can then attack",
-                    lines,
-                    state,
-                )
-    return "", lines, state
+    return None, lines, state
+
+
+def _charge_reaches_hero(tile: MonsterTile, to: Hex, heroes_out: list[Hex]) -> bool:
+    """Whether a monster ending a charge step in ``to`` has a hero in attack range (never
+    from Grimheim: nothing inside reaches outside)."""
+    if to == GRIMHEIM:
+        return False
+    reach = monster_reach(tile)
+    return any(geometry.distance(to, h) <= reach for h in heroes_out)
 
 
 HANDLERS: Handlers = {

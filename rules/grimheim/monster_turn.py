@@ -11,8 +11,9 @@ from dataclasses import replace
 from itertools import permutations
 
 from rules.core import Verdict
+from rules.core.words import counted
 
-from . import data
+from . import data, hexmap
 from . import heroes as hx
 from . import state as geometry
 from .actions import AdvanceTime, MonsterDie, MonstersAttack
@@ -88,16 +89,16 @@ def check_monster_die(state: GrimheimState, a: MonsterDie) -> Verdict:
         return Verdict.no("Only the maneuver and push faces move pieces.", "grim.mturn.die")
     if a.ambush and a.face != "ambush":
         return Verdict.no("Only the ambush face places goblins.", "grim.mturn.die")
-    if a.shifts:
-        problem, lines = shift_problem(state, a.shifts, heroes=a.face == "push")
+    if a.face in ("maneuver_1", "maneuver_2", "push"):
+        problem, rule, lines = die_shift_problem(state, a.face, a.shifts)
         if problem:
-            return Verdict.no(problem, "grim.mturn.die")
-        effects += lines
+            return Verdict.no(problem, "grim.mturn.die", rule)
+        effects += lines or ["nothing moves"]
     if a.face == "ambush":
-        problem = ambush_problem(state, a.ambush)
+        problem, rule = ambush_problem(state, a.ambush)
         if problem:
-            return Verdict.no(problem, "grim.monster.die_ambush")
-        effects += [f"goblin → {spot(h)}" for h in a.ambush]
+            return Verdict.no(problem, "grim.monster.die_ambush", rule)
+        effects += [f"goblin → {spot(h)}" for h in a.ambush] or ["no goblin can be placed"]
     return Verdict.ok(
         f"Monster die: {a.face.replace('_', ' ')}.", "grim.mturn.die", effects=effects
     )
@@ -120,65 +121,144 @@ def apply_monster_die(state: GrimheimState, a: MonsterDie) -> GrimheimState:
     return replace(state, die_face=a.face, monster_step="move")
 
 
-def ambush_problem(state: GrimheimState, spots: tuple[Hex, ...]) -> str:
-    outside = [h for h in state.heroes if h.at != GRIMHEIM]
-    need = min(len(outside), state.supply.get("goblin", 0))
-    if len(spots) != need:
-        return (
-            f"{need} goblin(s) must be placed (one per hero outside Grimheim, as far as "
-            f"the supply allows), not {len(spots)}"
-        )
-    if len(set(spots)) != len(spots):
-        return "each goblin needs its own area"
+def _die_positions(state: GrimheimState) -> tuple[list[Hex], dict[Hex, str]]:
+    return [h.at for h in state.heroes], {m.at: m.kind for m in state.monsters}
+
+
+def ambush_problem(state: GrimheimState, spots: tuple[Hex, ...]) -> tuple[str, str]:
+    """(problem, rule) with an Ambush placing goblins at ``spots``; ("", "") if legal."""
+    outside = [h.at for h in state.heroes if h.at != GRIMHEIM]
     taken = state.occupied()
+    need = hexmap.ambush_room(outside, taken, state.supply.get("goblin", 0))
     for h in spots:
         if not geometry.on_map(h) or geometry.normalise(h) == GRIMHEIM:
-            return f"{spot(h)} is not an area outside Grimheim"
+            return f"{spot(h)} is not an area outside Grimheim", "grim.map.grimheim_one_area"
+        lake = hexmap.monster_terrain_problem(h)
+        if lake:
+            return lake
         if h in taken:
-            return f"{spot(h)} is occupied"
+            return f"{spot(h)} is occupied", "grim.map.one_per_area"
+    if len(set(spots)) != len(spots):
+        return "each goblin needs its own area", "grim.map.one_per_area"
+    if len(spots) != need:
+        return (
+            f"{counted(need, 'goblin')} must be placed (one per hero outside "
+            "Grimheim, as far as free "
+            f"areas beside them and the supply allow), not {len(spots)}",
+            "grim.assume.ambush_no_room",
+        )
     for heroes in permutations(outside, need):
-        if all(geometry.adjacent(h.at, s) for h, s in zip(heroes, spots, strict=True)):
-            return ""
-    return "each goblin must stand next to a different hero outside Grimheim"
+        if all(geometry.adjacent(h, s) for h, s in zip(heroes, spots, strict=True)):
+            return "", ""
+    return (
+        "each goblin must stand next to a different hero outside Grimheim",
+        "grim.monster.die_ambush",
+    )
 
 
-def shift_problem(
-    state: GrimheimState, shifts: tuple[tuple[Hex, Hex], ...], heroes: bool
-) -> tuple[str, list[str]]:
-    """Simultaneous one-area moves of monsters (or, for a push, heroes)."""
+def die_shift_problem(
+    state: GrimheimState, face: str, shifts: tuple[tuple[Hex, Hex], ...]
+) -> tuple[str, str, list[str]]:
+    """(problem, rule, effect lines) of the pieces a maneuver or push face moved.
+
+    The face's effect is fixed by the board (``hexmap.die_proposal``): every listed move must
+    be one it makes, and none it makes may be left out. Refusals name what is wrong."""
     froms = [f for f, _ in shifts]
     if len(set(froms)) != len(froms):
-        return "each piece moves once", []
-    movers = set(froms)
-    lines = []
-    tos: list[Hex] = []
+        return "each piece moves once", "grim.mturn.die", []
     for frm, to in shifts:
         if not geometry.on_map(frm) or not geometry.on_map(to):
-            return f"{frm} → {to} leaves the map", []
-        to = geometry.normalise(to)
-        if heroes:
-            hero = state.hero_at(frm)
-            if hero is None:
-                return f"no hero stands at {spot(frm)}", []
-            terrain = geometry.hero_terrain_problem(to)
-            if terrain:
-                return f"{hero.name} cannot be pushed there: {terrain[0]}", []
-            who = hero.name
-        else:
-            tile = state.monster_at(frm)
-            if tile is None:
-                return f"no monster stands at {spot(frm)}", []
-            who = monster_name(tile)
-        if not geometry.borders(frm, to):
-            return f"{spot(to)} does not border {spot(frm)}", []
-        if to != GRIMHEIM:
-            if to in tos:
-                return f"two pieces cannot end in {spot(to)}", []
-            if to in state.occupied() - movers:
-                return f"{spot(to)} is occupied", []
-            tos.append(to)
+            return f"{frm} → {to} leaves the map", "grim.map.grid", []
+    push = face == "push"
+    heroes, monsters = _die_positions(state)
+    expected, _ = hexmap.die_proposal(face, heroes, monsters, goblins=0)
+    want = {f: geometry.normalise(t) for f, t in expected}
+    lines: list[str] = []
+    for frm, raw in shifts:
+        to = geometry.normalise(raw)
+        who = _piece_name(state, frm, push)
+        if who is None:
+            kind = "hero" if push else "monster"
+            return f"no {kind} stands at {spot(frm)}", "grim.mturn.die", []
+        if want.get(frm) != to:
+            problem, rule = (
+                _push_refusal(state, frm, to, want.get(frm))
+                if push
+                else _maneuver_refusal(state, face, frm, to, want.get(frm))
+            )
+            return problem, rule, []
         lines.append(f"{who}: {spot(frm)} → {spot(to)}")
-    return "", lines
+    listed = set(froms)
+    for frm, to in want.items():
+        if frm not in listed:
+            who = _piece_name(state, frm, push)
+            rule = "grim.monster.die_push" if push else "grim.monster.die_maneuver"
+            verb = "is pushed" if push else "turns"
+            return f"{who} at {spot(frm)} {verb} to {spot(to)} too; it cannot be left out", rule, []
+    return "", "", lines
+
+
+def _piece_name(state: GrimheimState, at: Hex, hero: bool) -> str | None:
+    if hero:
+        h = state.hero_at(at)
+        return None if h is None else h.name
+    tile = state.monster_at(at)
+    return None if tile is None else f"the {monster_name(tile)}"
+
+
+def _maneuver_refusal(
+    state: GrimheimState, face: str, frm: Hex, to: Hex, want: Hex | None
+) -> tuple[str, str]:
+    name = _piece_name(state, frm, False)
+    outside = [h for h in state.heroes if h.at != GRIMHEIM]
+    around = [h for h in outside if geometry.adjacent(h.at, frm)]
+    if not around:
+        return (
+            f"{name} at {spot(frm)} stands next to no hero outside Grimheim: the maneuver "
+            "does not move it",
+            "grim.monster.die_maneuver",
+        )
+    lake = hexmap.monster_terrain_problem(to) if to != GRIMHEIM else None
+    if lake:
+        return lake
+    if state.hero_at(to) is not None:
+        return (
+            f"{spot(to)} holds a hero: {name} cannot turn there",
+            "grim.monster.die_maneuver_blocking",
+        )
+    direction = "clockwise" if face == "maneuver_1" else "counter-clockwise"
+    if want is None:
+        return (
+            f"{name} at {spot(frm)} cannot turn {direction} now: its next place is blocked or "
+            "it already turned around an earlier hero",
+            "grim.monster.die_maneuver_blocking",
+        )
+    return (
+        f"this face turns monsters {direction}: {name} at {spot(frm)} goes to {spot(want)}, "
+        f"not {spot(to)}",
+        "grim.monster.die_maneuver",
+    )
+
+
+def _push_refusal(state: GrimheimState, frm: Hex, to: Hex, want: Hex | None) -> tuple[str, str]:
+    hero = state.hero_at(frm)
+    assert hero is not None
+    if not any(geometry.adjacent(frm, m.at) for m in state.monsters):
+        return f"{hero.name} stands next to no monster and is not pushed", "grim.monster.die_push"
+    terrain = geometry.hero_terrain_problem(to)
+    if terrain:
+        return f"{hero.name} cannot be pushed there: {terrain[0]}", terrain[1]
+    if want is None:
+        return (
+            f"{hero.name} cannot be pushed: the next area toward Grimheim is taken or closed "
+            "to heroes",
+            "grim.monster.die_push",
+        )
+    return (
+        f"a push follows the monster path toward Grimheim: {hero.name} goes to {spot(want)}, "
+        f"not {spot(to)}",
+        "grim.monster.die_push",
+    )
 
 
 def check_monsters_attack(state: GrimheimState, a: MonstersAttack) -> Verdict:
@@ -192,6 +272,12 @@ def check_monsters_attack(state: GrimheimState, a: MonstersAttack) -> Verdict:
         bad = damage_problem(amount, "grim.mturn.attack")
         if bad:
             return bad
+        if amount and state.hero(name).at == GRIMHEIM:
+            return Verdict.no(
+                f"{name} is in Grimheim: no monster outside can attack a hero in town.",
+                "grim.map.grimheim_apart",
+                "grim.mturn.attack",
+            )
     effects = hero_damage_effects(state, a.damage) or ["no hero takes damage"]
     if state.die_face == "attack":
         effects.insert(0, "monster die: every monster attacks with +1 strength")

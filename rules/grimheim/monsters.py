@@ -15,7 +15,15 @@ from . import data
 from . import reinforcements as rf
 from . import state as geometry
 from .guards import damage_problem, spot
-from .state import GRIMHEIM, MAX_CRYSTALS, GrimheimState, Hex, MonsterTile, sorted_tiles, with_hero
+from .state import (
+    GRIMHEIM,
+    GrimheimState,
+    Hex,
+    MonsterTile,
+    gold_in_box,
+    sorted_tiles,
+    with_hero,
+)
 
 LEGEND_TOWN_LOSS = 3
 """Town pieces a Legend destroys when it enters Grimheim (any other monster: 1)."""
@@ -111,12 +119,14 @@ def damage_verdict(
     tile = state.monster_at(target)
     if tile is None:
         return Verdict.no(f"There is no monster at {spot(target)}.", rule)
+    if hero.at == GRIMHEIM:
+        what = "attack" if reach is not None else "deal damage to"
+        return Verdict.no(
+            f"{name} is in Grimheim and cannot {what} monsters outside it.",
+            "grim.map.grimheim_apart",
+            rule,
+        )
     if reach is not None:
-        if hero.at == GRIMHEIM:
-            return Verdict.no(
-                f"{name} is in Grimheim and cannot attack monsters outside it.",
-                "grim.map.grimheim_apart",
-            )
         dist = geometry.distance(hero.at, target)
         if dist > reach:
             return Verdict.no(
@@ -129,8 +139,12 @@ def damage_verdict(
     if dealt < damage:
         effects.append(f"armor prevents {damage - dealt}")
     if killed:
-        effects.append(f"killed: back to the supply, {name} gains {xp} XP")
+        gained = min(xp, gold_in_box(state))
+        effects.append(f"killed: back to the supply, {name} gains {gained} XP")
         rules += ["grim.supply.kill", "grim.xp.kill"]
+        if gained < xp:
+            effects.append(f"the box holds only {gained} gold/XP of the {xp} earned")
+            rules.append("grim.xp.box_limit")
     return Verdict.ok(
         f"{name} deals {dealt} damage to the {monster_name(tile)}.",
         *rules,
@@ -147,6 +161,7 @@ def hurt_monster(
     if not killed:
         hit = replace(tile, damage=tile.damage + dealt)
         return replace(state, monsters=tuple(hit if m is tile else m for m in state.monsters))
+    gained = min(xp, gold_in_box(state))
     state = remove_tile(state, tile)
     hero = state.hero(name)
-    return with_hero(state, replace(hero, xp=min(MAX_CRYSTALS, hero.xp + xp), kills=hero.kills + 1))
+    return with_hero(state, replace(hero, xp=hero.xp + gained, kills=hero.kills + 1))

@@ -24,6 +24,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from rules.core.words import plural
+
 from ..core.verdict import MalformedAction
 from . import data
 
@@ -240,7 +242,8 @@ def odds_json(raw: Any) -> dict[str, Any]:
     unknown = sorted(set(raw) - _FIELDS)
     if unknown:
         raise MalformedAction(
-            f"unknown field(s): {', '.join(unknown)}; known: {', '.join(sorted(_FIELDS))}"
+            f"unknown {plural(len(unknown), 'field')}: {', '.join(unknown)}; "
+            f"known: {', '.join(sorted(_FIELDS))}"
         )
     cover = _bool(raw, "cover")
     armor = _int(raw, "armor", 0, 0, MAX_MODIFIER)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import counted, plural
 
 from . import data
 from . import reinforcements as rf
-from .actions import PlaceCard, RedrawCard
+from .actions import PlaceCard, RedrawCard, SkipCard
 from .guards import Handlers, hex_problem, phase_text
 from .monster_turn import round_over
 from .state import GrimheimState, Hex
@@ -65,13 +66,60 @@ def check_place_card(state: GrimheimState, a: PlaceCard) -> Verdict:
         if not any(t.is_legend for t in plan.tiles)
         else "the Legend card stays beside the board"
     )
-    effects.append(f"{left} card(s) still to draw" if left else "reinforcements done")
+    effects.append(f"{counted(left, 'card')} still to draw" if left else "reinforcements done")
     return Verdict.ok(f"Place card {a.card}: {plan.name}.", *rules, effects=effects)
 
 
 def apply_place_card(state: GrimheimState, a: PlaceCard) -> GrimheimState:
     plan = rf.plan_card(state, a.card, a.occupied)
-    state = rf.place(state, plan)
+    return _card_done(rf.place(state, plan))
+
+
+def placeable_cards(state: GrimheimState, occupied: tuple[Hex, ...] = ()) -> list[int]:
+    """Numbers of the step's deck's cards that could be placed now."""
+    cards = data.load().cards
+    return [
+        n
+        for n, card in cards.items()
+        if card.deck == state.reinforce_deck and rf.plan_card(state, n, occupied).placeable
+    ]
+
+
+def check_skip_card(state: GrimheimState, a: SkipCard) -> Verdict:
+    if state.phase != "reinforce":
+        return Verdict.no(
+            f"Monster cards are drawn in the reinforcement step; now it is {phase_text(state)}.",
+            "grim.reinforce.draw",
+        )
+    for h in a.occupied:
+        bad = hex_problem(h, "Occupied area")
+        if bad:
+            return bad
+    ready = placeable_cards(state, a.occupied)
+    if ready:
+        shown = ", ".join(str(n) for n in ready[:5]) + (" ..." if len(ready) > 5 else "")
+        return Verdict.no(
+            f"{len(ready)} {state.reinforce_deck} {plural(len(ready), 'card')} "
+            f"can still be placed (for example "
+            f"{shown}): keep drawing until one can.",
+            "grim.reinforce.placeable",
+            "grim.assume.no_placeable_card",
+        )
+    left = state.reinforcements_left - 1
+    return Verdict.ok(
+        f"No {state.reinforce_deck} card can be placed: this draw brings no monsters.",
+        "grim.assume.no_placeable_card",
+        "grim.reinforce.placeable",
+        effects=[f"{counted(left, 'card')} still to draw" if left else "reinforcements done"],
+    )
+
+
+def apply_skip_card(state: GrimheimState, a: SkipCard) -> GrimheimState:
+    return _card_done(state)
+
+
+def _card_done(state: GrimheimState) -> GrimheimState:
+    """One player's reinforcement draw is over: the next draws, or the round goes on."""
     left = state.reinforcements_left - 1
     state = replace(state, reinforcements_left=left)
     if left:
@@ -106,4 +154,5 @@ def apply_redraw_card(state: GrimheimState, a: RedrawCard) -> GrimheimState:
 HANDLERS: Handlers = {
     PlaceCard: (check_place_card, apply_place_card),
     RedrawCard: (check_redraw_card, apply_redraw_card),
+    SkipCard: (check_skip_card, apply_skip_card),
 }

@@ -11,7 +11,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from rules.core.words import plural
+
 from . import data
+from .hexmap import grid_name
 from .state import GrimheimState, Hex, MonsterTile, sorted_tiles
 
 
@@ -39,7 +42,7 @@ class CardPlan:
         by_kind: Counter[str] = Counter(t.kind for t in self.tiles)
         lines = []
         for kind, count in sorted(by_kind.items()):
-            spots = ", ".join(f"{t.at[0]},{t.at[1]}" for t in self.tiles if t.kind == kind)
+            spots = ", ".join(grid_name(t.at) for t in self.tiles if t.kind == kind)
             lines.append(f"{count} × {display_name(kind)} → {spots}")
         return lines
 
@@ -75,15 +78,19 @@ def plan_card(state: GrimheimState, number: int, occupied: Iterable[Hex] = ()) -
         have = state.supply.get(kind, 0)
         if have < count:
             problems.append(
-                f"it needs {count} {display_name(kind)} tile(s) but the supply has {have}"
+                f"it needs {count} {display_name(kind)} {plural(count, 'tile')} "
+                f"but the supply has {have}"
             )
     if card.legend is not None and card.legend in state.legends_in_play:
         problems.append(f"{display_name(card.legend)} is already on the board")
     blocked = state.occupied() | set(occupied)
     taken = sorted((t.at for t in tiles if t.at in blocked), key=lambda h: (h[1], h[0]))
     if taken:
-        spots = "; ".join(f"{x},{y}" for x, y in taken)
-        problems.append(f"its area(s) {spots} are occupied")
+        spots = "; ".join(grid_name(h) for h in taken)
+        problems.append(
+            f"its {plural(len(taken), 'area')} {spots} "
+            f"{'is' if len(taken) == 1 else 'are'} occupied"
+        )
     return CardPlan(
         number=number,
         name=card.name,

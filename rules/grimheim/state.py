@@ -23,7 +23,8 @@ TOWN_PIECES_BY_PLAYERS: dict[int, int] = {1: 4, 2: 6, 3: 8, 4: 10}
 
 HAND_LIMIT = 4
 MAX_CRYSTALS = 50
-"""The box holds 50 crystals of each colour: the hard bound for gold/XP and mana."""
+"""The box holds 50 crystals of each colour: the hard bound for gold/XP and mana. Gold/XP
+crystals are shared: all heroes together hold at most 50 (``gold_in_box``)."""
 MAX_UPGRADES = 20
 """Upper bound of a hero's upgrades counter (well past what a game reaches): the bound for
 corrections, and so also the point past which no upgrade can be bought."""
@@ -182,6 +183,12 @@ class GrimheimState:
         """Ordinary tiles of ``kind`` on the map (positioned and untracked)."""
         placed = sum(1 for m in self.monsters if m.kind == kind and not m.is_legend)
         return placed + self.untracked.get(kind, 0)
+
+
+def gold_in_box(state: GrimheimState) -> int:
+    """Gold/XP crystals still in the box: 50 less what every hero holds (never below 0).
+    A hero gains at most this many (grim.xp.box_limit)."""
+    return max(0, MAX_CRYSTALS - sum(h.xp for h in state.heroes))
 
 
 def with_hero(state: GrimheimState, hero: HeroState) -> GrimheimState:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import Verdict
 
-from . import data
+from . import data, hexmap
 from . import state as geometry
 from .actions import MoveMonster, PlaceMonster, RemoveMonster
 from .guards import Handlers, hex_problem, spot
@@ -28,6 +28,9 @@ def check_place_monster(state: GrimheimState, a: PlaceMonster) -> Verdict:
         return bad
     if geometry.normalise(a.at) == GRIMHEIM:
         return Verdict.no("Monsters are never placed in Grimheim.", "grim.monster.enters_grimheim")
+    lake = hexmap.monster_terrain_problem(a.at)
+    if lake:
+        return Verdict.no(*lake)
     if a.at in state.occupied():
         return Verdict.no(f"{spot(a.at)} is occupied.", "grim.map.one_per_area")
     if state.supply.get(a.monster, 0) < 1:
@@ -71,6 +74,9 @@ def check_move_monster(state: GrimheimState, a: MoveMonster) -> Verdict:
     if bad:
         return bad
     to = geometry.normalise(a.to)
+    lake = hexmap.monster_terrain_problem(to) if to != GRIMHEIM else None
+    if lake:
+        return Verdict.no(*lake)
     if to != GRIMHEIM and to in state.occupied():
         return Verdict.no(f"{spot(to)} is occupied.", "grim.map.one_per_area")
     effects = [f"{monster_name(tile)}: {spot(a.frm)} → {spot(to)}"]

@@ -53,16 +53,26 @@ def one(root: Any, identifier: str) -> ft.Semantics:
 
 
 def texts(c: Any) -> str:
-    return " ".join(str(x.value) for x in walk(c) if isinstance(x, ft.Text) and x.value)
+    # Rule IDs may wrap at their dots (a zero-width space after each): read them whole.
+    words = (str(x.value) for x in walk(c) if isinstance(x, ft.Text) and x.value)
+    return " ".join(words).replace("\u200b", "")
 
 
 class Table:
     """A game state plus a panel context whose ``act`` applies actions for real."""
 
-    def __init__(self, state: GrimheimState) -> None:
+    def __init__(
+        self,
+        state: GrimheimState,
+        seat: int | None = None,
+        names: list[str] | None = None,
+    ) -> None:
         self.state = state
         self.page = FakePage()
         self.shown: list[Verdict] = []
+        self.opened: list[str] = []
+        self.seat = seat
+        self.names = names or [h.name for h in state.heroes]
 
     def act(self, action: Action) -> None:
         self.state = GAME.apply(self.state, action)
@@ -72,13 +82,14 @@ class Table:
             page=self.page,  # type: ignore[arg-type]
             game=GAME,
             state=self.state,
-            seat=None,
-            role="host",
-            seat_names=[h.name for h in self.state.heroes],
+            seat=self.seat,
+            role="host" if self.seat is None else "seat",
+            seat_names=self.names,
             version=0,
             act=self.act,
             check=lambda a: GAME.check(self.state, a),
             show_verdict=self.shown.append,
+            open_rule=self.opened.append,
         )
 
     def panel(self, section: str = "turn") -> ft.Control:
@@ -175,7 +186,7 @@ def test_unplaceable_card_shows_why_and_sends_it_under_the_deck() -> None:
     root = t.panel()
     verdict = texts(one(root, "grim-verdict"))
     assert "Not allowed" in verdict and "occupied" in verdict
-    assert "grim.reinforce.placeable" in verdict
+    assert tagged(root, "grim-verdict-rule-grim.reinforce.placeable")
     assert "bottom of the yellow deck" in texts(one(root, "grim-redraw-note"))
     assert tagged(root, "grim-card-redraw") and not tagged(root, "grim-card-place")
     # Cleared, the same card is placeable.
@@ -196,3 +207,76 @@ def test_every_section_builds_and_odds_match_the_rules() -> None:
 
     expected = odds.p_kill(int(mem.odds["dice"]), int(mem.odds["health"]))
     assert texts(one(root, "grim-odds-kill")).endswith(f"{float(expected) * 100:.1f}%")
+
+
+def test_counts_read_as_words_not_card_s() -> None:
+    """Plurals in words on every section: "1 card still to draw", "0 kills", never "(s)"."""
+    t = new_table()
+    mem = grimheim_ui.memory(t.page)
+    mem.card_number = 14
+    verdict = texts(one(t.panel(), "grim-verdict"))
+    assert "1 card still to draw" in verdict, verdict
+    events = " ".join(texts(e) for e in tagged(t.panel("monsters"), "grim-events-"))
+    assert "Bjorn: 0 kills, knocked out 0 times" in events, events
+    play_to_monster_turn(t)
+    for section in ("turn", "map", "heroes", "monsters", "tools"):
+        shown = texts(t.panel(section))
+        assert "(s)" not in shown, (section, shown)
+
+
+def click(root: Any, identifier: str) -> None:
+    """Press the control tagged ``identifier`` the way a tap does (its ``on_click``)."""
+    control = one(root, identifier).content
+    assert not control.disabled, f"{identifier} is disabled"
+    control.on_click(None)
+
+
+def test_each_hero_shows_the_player_who_plays_it() -> None:
+    """Seat i plays hero i (the rules' ``acting_seat``): the screen names the player."""
+    t = Table(GAME.setup(GrimheimOptions()), names=["Ann", "Bo"])
+    t.act(PlaceCard(14))
+    t.act(PlaceCard(22))
+    root = t.panel("heroes")
+    assert texts(one(root, "grim-hero-Bjorn-player")) == "Played by Ann"
+    assert texts(one(root, "grim-hero-Alva-player")) == "Played by Bo"
+    assert texts(one(root, "grim-status")).startswith("Bjorn's turn (Ann)")
+    t.act(EndTurn("Bjorn"))
+    assert texts(one(t.panel(), "grim-status")).startswith("Alva's turn (Bo)")
+
+
+def test_rule_ids_in_an_inline_verdict_open_the_rules_reference() -> None:
+    t = new_table()
+    mem = grimheim_ui.memory(t.page)
+    mem.card_number = 14
+    root = t.panel()
+    assert "Allowed" in texts(one(root, "grim-verdict"))
+    click(root, "grim-verdict-rule-grim.reinforce.draw")
+    assert t.opened == ["grim.reinforce.draw"]
+    assert t.shown == []  # the rule itself opens, not the verdict sheet again
+
+
+def test_a_disabled_button_says_why_in_words() -> None:
+    """On Bo's phone during Bjorn's turn every action of Bjorn's is disabled with a reason
+    taken from the rules' seat assignment; on Ann's phone a used action space says why."""
+    state = GAME.setup(GrimheimOptions())
+    for action in (PlaceCard(14), PlaceCard(22)):
+        state = GAME.apply(state, action)
+    bo = Table(state, seat=1, names=["Ann", "Bo"])
+    root = bo.panel("heroes")
+    for key in ("act-move", "act-prepare", "act-practice", "end-turn"):
+        assert one(root, f"grim-{key}").content.disabled, key
+        why = texts(one(root, f"grim-why-{key}"))
+        assert "Bjorn is played by Ann" in why, why
+    turn = bo.panel("turn")
+    assert one(turn, "grim-turn-end").content.disabled
+    assert "Bjorn is played by Ann" in texts(one(turn, "grim-why-turn-end"))
+    ann = Table(state, seat=0, names=["Ann", "Bo"])
+    assert not tagged(ann.panel("turn"), "grim-why-turn-end")
+    root = ann.panel("heroes")
+    assert not tagged(root, "grim-why-act-prepare")
+    click(root, "grim-act-prepare")
+    assert "prepare" in ann.state.hero("Bjorn").actions
+    root = ann.panel("heroes")
+    assert one(root, "grim-act-prepare").content.disabled
+    why = texts(one(root, "grim-why-act-prepare"))
+    assert "already taken the prepare action" in why, why

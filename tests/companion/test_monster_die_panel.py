@@ -113,10 +113,10 @@ def test_the_panel_shows_the_plan_and_applies_it(face: str) -> None:
 def test_plan_lines_name_pieces_and_places() -> None:
     state = die_step()
     maneuver = " ".join(die_lines(state, die_action(state, "maneuver_1")))
-    assert f"The {display_name('goblin')} at 9,4 turns to 10,4." in maneuver
+    assert f"The {display_name('goblin')} at D4 turns to D5." in maneuver  # 9,4 → 10,4
     assert "into Grimheim" in maneuver  # the sprite beside Alva turns into the town
     push = die_lines(state, die_action(state, "push"))
-    assert any(line.startswith("Alva is pushed from 9,7 into Grimheim") for line in push)
+    assert any(line.startswith("Alva is pushed from G7 into Grimheim") for line in push)
     ambush = die_lines(state, die_action(state, "ambush"))
     assert len(ambush) == 2 and all("next to" in line for line in ambush)
 

@@ -26,6 +26,26 @@ def wait_text_in(screen: Screen, identifier: str, pattern: str, timeout_ms: int 
     )
 
 
+def reveal(host: Screen, identifier: str) -> None:
+    """Scroll down (a finger drag) until ``identifier`` exists: the section's list builds
+    only what is on screen or near it."""
+    for _ in range(12):
+        if host.by_id(identifier).count():
+            return
+        host.page.mouse.move(195, 500)
+        host.page.mouse.wheel(0, 300)
+        host.page.wait_for_timeout(300)
+
+
+def tap_below(host: Screen, identifier: str) -> None:
+    """Tap a control that may lie below the fold, then scroll back to the top."""
+    reveal(host, identifier)
+    host.tap(identifier)
+    host.page.wait_for_timeout(300)
+    host.page.mouse.move(195, 500)
+    host.page.mouse.wheel(0, -5000)
+
+
 def create_grimheim_table(host: Screen) -> None:
     host.wait_id("create-table")
     host.tap("game-pick")
@@ -70,7 +90,7 @@ def test_first_round_through_the_screen(server: Server, phone: Any) -> None:
     # Both heroes end their turns from the hero boards.
     wait_text_in(host, "grim-phase", r"Bjorn's turn")
     host.tap("grim-nav-heroes")
-    host.tap("grim-end-turn")
+    tap_below(host, "grim-end-turn")  # below the attack box
     wait_text_in(host, "grim-status", r"Alva's turn")
     host.tap("grim-nav-turn")
     wait_text_in(host, "grim-phase", r"Alva's turn")

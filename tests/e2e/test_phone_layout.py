@@ -357,3 +357,57 @@ def test_scales_tapping_a_chip_keeps_the_panel_where_it_was(
             assert abs(_top(screen, chip) - want) < 3, f"{chip} moved after its tap"
     finally:
         ctx.close()
+
+
+# ----- Grimheim at every phone width ---------------------------------------------------------
+
+GRIM_SECTIONS = ["turn", "map", "heroes", "monsters", "tools"]
+
+
+def _grimheim_fits(
+    browser: Any, server: Server, width: int, text_scale: float, shots: Any = None
+) -> Screen:
+    """Open a new Grimheim table at ``width`` px with the browser's text at ``text_scale``
+    and check that every section fits; returns the screen (on the Heroes section)."""
+    ctx = browser.new_context(viewport={"width": width, "height": 844})
+    if text_scale != 1.0:
+        # The phone's text size setting: Flutter scales its text by the page's font size.
+        ctx.add_init_script(
+            f"document.addEventListener('DOMContentLoaded', () => "
+            f"document.documentElement.style.fontSize = '{16 * text_scale}px')"
+        )
+    host = open_app(ctx, server.host_url("/new"))
+    host.wait_id("create-table")
+    host.tap("game-pick")
+    host.page.get_by_text("Fate: Defenders of Grimheim").last.click()
+    host.wait_id("option-track")
+    host.fill("seat-0", "Ann")
+    host.fill("seat-1", "Bo")
+    host.tap("create-table")
+    host.wait_id("grim-phase")
+    for section in GRIM_SECTIONS:
+        host.tap(f"grim-nav-{section}")
+        settle(host)
+        nodes = host.page.evaluate(_NODES)
+        outside = [
+            (n["id"] or n["text"], round(n["left"]), round(n["right"]))
+            for n in nodes
+            if n["left"] < -0.5 or n["right"] > width + 0.5
+        ]
+        where = f"Grimheim {section} at {width} px, text {text_scale:.0%}"
+        assert not outside, f"{where}: controls beyond the screen: {outside[:8]}"
+        scroll = host.page.evaluate("() => document.documentElement.scrollWidth")
+        assert scroll <= width, f"{where}: the page scrolls sideways ({scroll} px)"
+        if shots is not None:
+            host.screenshot(shots / f"grimheim-{section}-{width}-{int(text_scale * 100)}.png")
+    return host
+
+
+@pytest.mark.parametrize(
+    ("width", "text_scale"), [(320, 1.0), (360, 1.0), (390, 1.0), (430, 1.0), (320, 1.5)]
+)
+def test_grimheim_sections_fit_every_phone_width(
+    server: Server, browser: Any, width: int, text_scale: float, tmp_path: Any
+) -> None:
+    host = _grimheim_fits(browser, server, width, text_scale, tmp_path)
+    host.page.context.close()

@@ -37,7 +37,7 @@ def test_grim_reinforce_draw_places_what_the_card_shows() -> None:
     state = opening()
     verdict = GAME.check(state, PlaceCard(14))
     assert verdict.legal
-    assert "3 × Elemental → 1,15, 3,15, 1,16" in verdict.effects
+    assert "3 × Elemental → O1, O3, P1" in verdict.effects
     after = GAME.apply(state, PlaceCard(14))
     assert after.supply["sprite"] == 17 and after.supply["elemental"] == 12
     placed = {(t.at, t.kind) for t in after.monsters}
@@ -65,7 +65,7 @@ def test_grim_reinforce_placeable_supply_short() -> None:
 def test_grim_reinforce_placeable_occupied_areas() -> None:
     state = opening()
     verdict = GAME.check(state, PlaceCard(14, occupied=((2, 15),)))
-    assert not verdict.legal and "2,15" in verdict.reason
+    assert not verdict.legal and "O2" in verdict.reason
     hero_there = replace(state, heroes=(replace(state.heroes[0], at=(1, 16)),))
     assert not plan_card(hero_there, 14).placeable
 

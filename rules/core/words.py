@@ -1,0 +1,17 @@
+"""Counts in words: "1 card", "3 cards", never "card(s)"."""
+
+from __future__ import annotations
+
+
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """``noun`` as it reads after the number ``n``: the singular for exactly one, else
+    ``many`` (by default ``noun`` + "s"). The number itself is not included."""
+    if n == 1:
+        return noun
+    return many if many is not None else noun + "s"
+
+
+def counted(n: int, noun: str, many: str | None = None) -> str:
+    """``n`` followed by ``noun`` in the right number: ``counted(1, "card")`` is "1 card",
+    ``counted(0, "card")`` is "0 cards", ``counted(2, "time")`` is "2 times"."""
+    return f"{n} {plural(n, noun, many)}"
