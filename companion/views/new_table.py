@@ -82,7 +82,8 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
         counts = list(range(game.min_players, game.max_players + 1))
         count_pick.options = [ft.dropdown.Option(key=str(n), text=str(n)) for n in counts]
         if count_pick.value not in {str(n) for n in counts}:
-            count_pick.value = str(counts[0])
+            # Most tables are two players; a game for fewer or more starts at its nearest.
+            count_pick.value = str(2 if 2 in counts else counts[0])
         count_pick.visible = len(counts) > 1
         form = OptionsForm(fields_for(game.options_type), on_change=shell.page.update)
         state["form"] = form
