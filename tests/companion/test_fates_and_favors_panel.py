@@ -115,6 +115,9 @@ def test_a_hand_favor_is_picked_checked_and_played_through_the_panel() -> None:
     tapping one shows its verdict, committing records it (the rival will miss a turn)."""
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
     root = t.panel()
+    assert tagged(root, "ff-favor-hera") == []  # behind "More…" until asked for
+    tap(root, "ff-favor-more")
+    root = t.panel()
     tap(root, "ff-favor-hera")
     root = t.panel()
     assert texts(one(root, "ff-favor-hera")) == "Hera"
@@ -133,6 +136,7 @@ def test_a_hand_favor_that_cannot_be_played_says_why() -> None:
     """Hephaestus takes the last Fate discarded by the hero on the right; at the start of a
     game there is none, and the screen says so with the rule."""
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    tap(t.panel(), "ff-favor-more")
     tap(t.panel(), "ff-favor-hephaestus")
     root = t.panel()
     assert texts(one(root, "ff-outcome-count")).startswith("No legal outcome")

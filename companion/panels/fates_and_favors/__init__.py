@@ -37,7 +37,8 @@ from ... import theme
 from ..base import PanelContext
 from .picture import PAINT, board_picture
 
-FAVORS = ("", "poseidon", "dionysus", "zeus", "apollo", "hestia", "ares", "athena", *HAND_FAVORS)
+FAVORS = ("", "poseidon", "dionysus", "zeus", "apollo", "hestia", "ares", "athena")
+"""The Favors always shown: none, those played with a Fate, and those that move columns."""
 ALONE = ("zeus", "apollo", "hestia", "ares", "athena")
 """Favors played instead of a Fate card, moving columns."""
 HAND = HAND_FAVORS
@@ -57,6 +58,7 @@ class Pick:
     chosen: int = -1
     version: int = -1
     edit_number: int = 1
+    more: bool = False  # the hand Favors are shown (tapped open, or one is picked)
 
 
 _MEMORY: OrderedDict[int, Pick] = OrderedDict()
@@ -199,6 +201,7 @@ def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
         for n in range(1, 11)
     ]
     cards.append(_chip("ff-card-hero", "Hero", pick.hero, set_card(0, True), 72))
+    open_ = pick.more or pick.favor in HAND
     favors = [
         _chip(
             f"ff-favor-{name or 'none'}",
@@ -207,8 +210,16 @@ def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
             set_favor(name),
             96,
         )
-        for name in FAVORS
+        for name in ((*FAVORS, *HAND) if open_ else FAVORS)
     ]
+
+    def toggle_more(_: Any) -> None:
+        pick.more = not open_
+        if not pick.more and pick.favor in HAND:
+            pick.favor, pick.chosen = "", -1
+        refresh()
+
+    favors.append(_chip("ff-favor-more", "Fewer" if open_ else "More…", False, toggle_more, 96))
     return [
         theme.muted("Card played"),
         ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
