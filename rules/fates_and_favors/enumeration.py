@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from .actions import Play, Step
 from .board import QUARRY, Board
 from .data import FateAction
-from .movement import Refusal, Sim
+from .movement import Refusal, Sim, route
 from .plays import ZEUS_SPACES, fate_action
 from .seats import board_of, colours_for, team_colours
-from .state import FfState
+from .state import FfState, Hit
 
 
 def outcomes(state: FfState, seat: int, card: int, favor: str = "") -> list[Play]:
@@ -48,17 +48,18 @@ def _plays(
         return
     if not 1 <= card <= len(state.fates):
         return
+    ends: set[tuple[int, ...]] = set()  # shared: one outcome per end over every action
     for option in range(len(state.fates[card - 1].actions)):
         try:
             spec = fate_action(state, card, option, favor)
         except Refusal:
             continue
-        for steps, columns in _action(state, seat, sim, spec):
+        for steps, columns in _action(state, seat, sim, spec, ends):
             yield Play(seat, card, option, favor, False, steps), columns
 
 
 def _action(
-    state: FfState, seat: int, sim: Sim, spec: FateAction
+    state: FfState, seat: int, sim: Sim, spec: FateAction, ends: set[tuple[int, ...]]
 ) -> Iterator[tuple[tuple[Step, ...], tuple[int, ...]]]:
     colours = colours_for(state, seat, spec.whose)
     if spec.start:
@@ -75,7 +76,7 @@ def _action(
     team = team_colours(state, seat)
     for backward in ways:
         yield from _split(
-            sim, colours, team, spec.spaces, spec.columns, backward, (), frozenset(), set()
+            sim, colours, team, spec.spaces, spec.columns, backward, (), frozenset(), set(), ends
         )
 
 
@@ -89,38 +90,87 @@ def _split(
     done: tuple[Step, ...],
     used: frozenset[int],
     seen: set[tuple[tuple[int, ...], int, frozenset[int]]],
+    ends: set[tuple[int, ...]],
 ) -> Iterator[tuple[tuple[Step, ...], tuple[int, ...]]]:
-    """Every way to spend ``remaining`` spaces on at most ``parts_left`` unused columns."""
+    """Every way to spend ``remaining`` spaces on at most ``parts_left`` unused columns,
+    each part applied in order on the board the earlier parts left. Yields each end
+    position once (``ends``: those already yielded); ``seen`` holds the part-way boards
+    already explored, so the orders that reach one board are searched from it once.
+
+    Each part's path comes from the memoised ``route``; the last part, when it lands on an
+    empty space or a rival, is finished here without copying the board (a teammate hit
+    starts a chain reaction, which ``Sim.move`` works out)."""
     b = sim.board
+    pos = sim.pos
+    at = sim.at
+    teams = sim.teams
     for slot in range(16):
         colour = slot // 4
         if slot in used or colour not in colours:
             continue
-        here = sim.pos[slot]
+        here = pos[slot]
         if here == QUARRY:
             continue
         on_temple = b.temple_of(here) is not None
         if on_temple and (backward or colour not in team):
             continue
-        # equal columns of one colour on... never share a space, so slots are distinct
+        # columns of one colour never share a space, so slots are distinct columns
         amounts = range(1, remaining + 1) if parts_left > 1 else (remaining,)
+        bridges = (False, True) if (here in b.bridge_of and not on_temple) else (False,)
         for amount in amounts:
-            for bridge in (False, True) if (here in b.bridge_of and not on_temple) else (False,):
-                for temple in (
-                    (False, True) if _may_turn_in(b, here, colour, amount, backward) else (False,)
-                ):
+            left = remaining - amount
+            turns = (False, True) if _may_turn_in(b, here, colour, amount, backward) else (False,)
+            for bridge in bridges:
+                for temple in turns:
+                    way = route(b, here, colour, amount, backward, bridge, temple)
+                    if way.refusal is not None:
+                        continue
+                    path = way.path
+                    if any(
+                        (o := at.get(space)) is not None and o // 4 == colour and o != slot
+                        for space in path[:-1]
+                    ):
+                        continue  # it would pass its own colour (ff.move.same-colour)
+                    land = path[-1]
+                    victim = at.get(land)
+                    if victim is not None and victim // 4 == colour:
+                        continue  # a colour never hits itself
+                    plain = victim is None or teams[victim // 4] != teams[colour]
+                    if left == 0 and plain:
+                        after = pos.copy()
+                        after[slot] = land
+                        if victim is not None:
+                            after[victim] = QUARRY
+                        end = _canonical(after)
+                        if end not in ends:
+                            ends.add(end)
+                            step = Step(colour, here, amount, backward, bridge, temple)
+                            yield (*done, step), end
+                        continue
                     step = Step(colour, here, amount, backward, bridge, temple)
-                    trial = sim.copy()
-                    try:
-                        trial.move(slot, step)
-                    except Refusal:
-                        continue
                     steps = (*done, step)
-                    left = remaining - amount
+                    trial = sim.copy()
+                    if plain:
+                        # what Sim.move does for this landing, its checks already made above
+                        if victim is not None:
+                            trial.pos[victim] = QUARRY
+                            trial.hits.append(Hit(victim // 4, land, QUARRY))
+                        del trial.at[here]
+                        trial.pos[slot] = land
+                        trial.at[land] = slot
+                    else:
+                        try:
+                            trial.move(slot, step)
+                        except Refusal:
+                            continue
                     if left == 0:
-                        yield steps, trial.columns()
+                        end = trial.columns()
+                        if end not in ends:
+                            ends.add(end)
+                            yield steps, end
                         continue
-                    key = (tuple(trial.pos), left, used | {slot})
+                    now_used = used | {slot}
+                    key = (tuple(trial.pos), left, now_used)
                     if key in seen:
                         continue
                     seen.add(key)
@@ -132,9 +182,20 @@ def _split(
                         parts_left - 1,
                         backward,
                         steps,
-                        used | {slot},
+                        now_used,
                         seen,
+                        ends,
                     )
+
+
+def _canonical(pos: list[int]) -> tuple[int, ...]:
+    """``pos`` as ``Sim.columns`` gives a board: each colour's four positions sorted."""
+    return (
+        *sorted(pos[0:4]),
+        *sorted(pos[4:8]),
+        *sorted(pos[8:12]),
+        *sorted(pos[12:16]),
+    )
 
 
 def _may_turn_in(b: Board, here: int, colour: int, amount: int, backward: bool) -> bool:
@@ -207,6 +268,7 @@ def _favor(
             False,
             (),
             frozenset(),
+            set(),
             set(),
         ):
             yield Play(seat, 0, 0, "zeus", False, steps), columns

@@ -8,6 +8,8 @@ first part left.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .actions import Step
 from .board import QUARRY, Board
 from .state import Hit
@@ -86,7 +88,6 @@ class Sim:
 
     def move(self, slot: int, step: Step) -> None:
         """Carry out one movement ``step`` for ``slot``; raises ``Refusal``."""
-        b = self.board
         colour = slot // 4
         cur = self.pos[slot]
         if cur == QUARRY:
@@ -94,57 +95,22 @@ class Sim:
                 "A column in the quarry only comes out by being started (a #10).",
                 "ff.start.new-column",
             )
-        on_temple = b.temple_of(cur) is not None
-        if on_temple and (step.backward or step.bridge):
-            raise Refusal("On a temple track columns only move forward.", "ff.temple.forward-only")
-        if step.temple and step.backward:
-            raise Refusal("A temple track is entered only moving forward.", "ff.temple.enter")
-        remaining = step.spaces
-        path: list[int] = []
-        if step.bridge:
-            other = b.bridge_of.get(cur)
-            if other is None:
-                raise Refusal(
-                    f"{b.name(cur).capitalize()} is not at either end of a bridge.",
-                    "ff.bridge.start",
-                )
-            remaining -= b.bridge_cost
-            path.append(other)
-            cur = other
-            self.rules.add("ff.bridge.use")
-            self.bridges.append(other)
-        turned = False
-        for _ in range(remaining):
-            if step.backward:
-                nxt = b.behind(cur)
-            else:
-                ahead = b.ahead(cur, colour, step.temple)
-                if ahead is None:
-                    raise Refusal(
-                        "The move would run past the end of the temple track; a card's "
-                        "action is carried out in full or not at all.",
-                        "ff.move.in-full",
-                    )
-                nxt = ahead
-                if not turned and b.temple_of(nxt) is not None and b.temple_of(cur) is None:
-                    turned = True
-            path.append(nxt)
-            cur = nxt
-        if step.temple and not turned:
-            raise Refusal(
-                "This move never reaches the column's temple gate moving forward, so it "
-                "cannot turn into the temple track.",
-                "ff.temple.enter",
-            )
+        way = route(self.board, cur, colour, step.spaces, step.backward, step.bridge, step.temple)
+        if way.refusal is not None:
+            raise Refusal(*way.refusal)
+        path = way.path
         for space in path[:-1]:
             other_slot = self.at.get(space)
             if other_slot is not None and other_slot // 4 == colour and other_slot != slot:
                 raise Refusal(
-                    f"It would pass its own colour on {b.name(space)}; a colour never passes "
-                    "or hits itself.",
+                    f"It would pass its own colour on {self.board.name(space)}; a colour never "
+                    "passes or hits itself.",
                     "ff.move.same-colour",
                 )
-        if turned:
+        if step.bridge:
+            self.rules.add("ff.bridge.use")
+            self.bridges.append(path[0])
+        if way.turned:
             self.temples.append(colour)
             self.rules.add("ff.temple.enter")
         self._land(slot, path[-1], "ff.move.same-colour")
@@ -226,6 +192,101 @@ class Sim:
             # the victim is off its space already (the hitter took it)
             self.pos[victim] = space
             self.send_to_gate(victim)
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where one movement goes on an empty board: the spaces it enters in order (``path``),
+    whether it turns into the temple track (``turned``), or why the board alone forbids it
+    (``refusal``: reason and rule). What stands on the spaces is judged by ``Sim.move``."""
+
+    path: tuple[int, ...]
+    turned: bool
+    refusal: tuple[str, str] | None = None
+
+
+# One table of routes per board layout; boards are built once and kept (``board`` caches
+# them), so a route never has to be walked twice. The enumeration asks for the same few
+# thousand routes over and over.
+_ROUTES: dict[int, tuple[Board, dict[tuple[int, int, int, bool, bool, bool], Route]]] = {}
+
+
+def route(
+    b: Board, start: int, colour: int, spaces: int, backward: bool, bridge: bool, temple: bool
+) -> Route:
+    """The ``Route`` of a ``colour`` column moving ``spaces`` from ``start`` (not the quarry)
+    as a step's ``backward``/``bridge``/``temple`` say (memoised per board)."""
+    held = _ROUTES.get(id(b))
+    if held is None or held[0] is not b:
+        held = _ROUTES[id(b)] = (b, {})
+    table = held[1]
+    key = (start, colour, spaces, backward, bridge, temple)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _walk(b, start, colour, spaces, backward, bridge, temple)
+    return found
+
+
+def _walk(
+    b: Board, cur: int, colour: int, spaces: int, backward: bool, bridge: bool, temple: bool
+) -> Route:
+    on_temple = b.temple_of(cur) is not None
+    if on_temple and (backward or bridge):
+        return Route(
+            (), False, ("On a temple track columns only move forward.", "ff.temple.forward-only")
+        )
+    if temple and backward:
+        return Route(
+            (), False, ("A temple track is entered only moving forward.", "ff.temple.enter")
+        )
+    remaining = spaces
+    path: list[int] = []
+    if bridge:
+        other = b.bridge_of.get(cur)
+        if other is None:
+            return Route(
+                (),
+                False,
+                (
+                    f"{b.name(cur).capitalize()} is not at either end of a bridge.",
+                    "ff.bridge.start",
+                ),
+            )
+        remaining -= b.bridge_cost
+        path.append(other)
+        cur = other
+    turned = False
+    for _ in range(remaining):
+        if backward:
+            nxt = b.behind(cur)
+        else:
+            ahead = b.ahead(cur, colour, temple)
+            if ahead is None:
+                return Route(
+                    (),
+                    False,
+                    (
+                        "The move would run past the end of the temple track; a card's "
+                        "action is carried out in full or not at all.",
+                        "ff.move.in-full",
+                    ),
+                )
+            nxt = ahead
+            if not turned and b.temple_of(nxt) is not None and b.temple_of(cur) is None:
+                turned = True
+        path.append(nxt)
+        cur = nxt
+    if temple and not turned:
+        return Route(
+            (),
+            False,
+            (
+                "This move never reaches the column's temple gate moving forward, so it "
+                "cannot turn into the temple track.",
+                "ff.temple.enter",
+            ),
+        )
+    return Route(tuple(path), turned)
 
 
 def _colour(c: int) -> str:

@@ -108,3 +108,37 @@ def test_match_your_copy_edits_a_fate_through_the_rules() -> None:
     one(root, "ff-edit-save").content.on_click(None)
     assert "sideways" in one(root, "ff-edit-error").content.value
     assert t.state.fates[0].actions[0].spaces == 4
+
+
+def test_a_hand_favor_is_picked_checked_and_played_through_the_panel() -> None:
+    """Hera (ff.favor.hera) from the Favor picker: the rules' accepted aims are listed,
+    tapping one shows its verdict, committing records it (the rival will miss a turn)."""
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    root = t.panel()
+    assert tagged(root, "ff-favor-hera") == []  # behind "More…" until asked for
+    tap(root, "ff-favor-more")
+    root = t.panel()
+    tap(root, "ff-favor-hera")
+    root = t.panel()
+    assert texts(one(root, "ff-favor-hera")) == "Hera"
+    listed = [texts(one(root, f"ff-outcome-{i}")) for i in range(2)]
+    assert texts(one(root, "ff-outcome-count")) == "2 outcome(s)"  # the two rivals
+    assert listed[0].startswith("Hera aimed at Bo") and listed[1].startswith("Hera aimed at Di")
+    tap(root, "ff-outcome-1")
+    root = t.panel()
+    verdict = texts(one(root, "ff-verdict"))
+    assert verdict.startswith("Allowed: Ann plays Hera.") and "ff.favor.hera" in verdict
+    one(root, "ff-commit").content.on_click(None)
+    assert t.state.skips == (3,) and t.state.seat == 1
+
+
+def test_a_hand_favor_that_cannot_be_played_says_why() -> None:
+    """Hephaestus takes the last Fate discarded by the hero on the right; at the start of a
+    game there is none, and the screen says so with the rule."""
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    tap(t.panel(), "ff-favor-more")
+    tap(t.panel(), "ff-favor-hephaestus")
+    root = t.panel()
+    assert texts(one(root, "ff-outcome-count")).startswith("No legal outcome")
+    why = texts(one(root, "ff-favor-why"))
+    assert "ff.favor.hephaestus" in why and tagged(root, "ff-commit") == []

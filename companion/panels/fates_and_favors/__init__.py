@@ -25,18 +25,25 @@ from rules.fates_and_favors import (
     FfState,
     NextGame,
     Play,
+    PlayFavor,
     Stuck,
     board,
 )
 from rules.fates_and_favors.data import COLOURS, actions_text, parse_actions
 from rules.fates_and_favors.plays import resolve
+from rules.fates_and_favors.turns import HAND_FAVORS
 
 from ... import theme
 from ..base import PanelContext
 from .picture import PAINT, board_picture
 
 FAVORS = ("", "poseidon", "dionysus", "zeus", "apollo", "hestia", "ares", "athena")
+"""The Favors always shown: none, those played with a Fate, and those that move columns."""
 ALONE = ("zeus", "apollo", "hestia", "ares", "athena")
+"""Favors played instead of a Fate card, moving columns."""
+HAND = HAND_FAVORS
+"""Favors played instead of a Fate card that move no column (aimed at a hero, or drawing);
+their outcomes are every aim and draw count the rules accept."""
 SHOWN = 40
 """Outcomes listed at once; the rest are counted (a Zeus can have thousands)."""
 
@@ -51,6 +58,7 @@ class Pick:
     chosen: int = -1
     version: int = -1
     edit_number: int = 1
+    more: bool = False  # the hand Favors are shown (tapped open, or one is picked)
 
 
 _MEMORY: OrderedDict[int, Pick] = OrderedDict()
@@ -86,7 +94,7 @@ def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
     plays = _plays(ctx, pick)
     chosen = plays[pick.chosen] if 0 <= pick.chosen < len(plays) else None
     lit: list[int] = []
-    if chosen is not None:
+    if isinstance(chosen, Play):
         before = set(state.columns)
         lit = [p for p in resolve(state, chosen).sim.columns() if p not in before and p >= 0]
     content: list[ft.Control] = [
@@ -174,7 +182,7 @@ def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
         def go(_: Any) -> None:
             pick.card, pick.hero, pick.chosen = card, hero, -1
             if hero or card:
-                pick.favor = "" if hero or pick.favor in ALONE else pick.favor
+                pick.favor = "" if hero or pick.favor in (*ALONE, *HAND) else pick.favor
             refresh()
 
         return go
@@ -182,7 +190,7 @@ def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
     def set_favor(name: str) -> Any:
         def go(_: Any) -> None:
             pick.favor, pick.chosen = name, -1
-            if name in ALONE:
+            if name in ALONE or name in HAND:
                 pick.card, pick.hero = 0, False
             refresh()
 
@@ -193,6 +201,7 @@ def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
         for n in range(1, 11)
     ]
     cards.append(_chip("ff-card-hero", "Hero", pick.hero, set_card(0, True), 72))
+    open_ = pick.more or pick.favor in HAND
     favors = [
         _chip(
             f"ff-favor-{name or 'none'}",
@@ -201,8 +210,16 @@ def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
             set_favor(name),
             96,
         )
-        for name in FAVORS
+        for name in ((*FAVORS, *HAND) if open_ else FAVORS)
     ]
+
+    def toggle_more(_: Any) -> None:
+        pick.more = not open_
+        if not pick.more and pick.favor in HAND:
+            pick.favor, pick.chosen = "", -1
+        refresh()
+
+    favors.append(_chip("ff-favor-more", "Fewer" if open_ else "More…", False, toggle_more, 96))
     return [
         theme.muted("Card played"),
         ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
@@ -211,10 +228,12 @@ def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
     ]
 
 
-def _plays(ctx: PanelContext, pick: Pick) -> list[Play]:
+def _plays(ctx: PanelContext, pick: Pick) -> list[Play | PlayFavor]:
     state: FfState = ctx.state
     if state.phase != "play":
         return []
+    if pick.favor in HAND:
+        return list(_hand_favor_plays(ctx, pick.favor))
     if pick.hero:
         return ctx.game.outcomes(state, 0, "hero")  # type: ignore[no-any-return]
     if pick.card or pick.favor in ALONE:
@@ -223,7 +242,36 @@ def _plays(ctx: PanelContext, pick: Pick) -> list[Play]:
     return []
 
 
-def _outcome_words(ctx: PanelContext, play: Play) -> str:
+def _hand_favor_candidates(ctx: PanelContext, favor: str) -> list[PlayFavor]:
+    """Every aim (a seat, or none) and draw count for the hero whose turn it is, legal or
+    not: the rules say which are (``ctx.check``)."""
+    state: FfState = ctx.state
+    n = len(state.players)
+    return [
+        PlayFavor(state.seat, favor, target, draws)
+        for target in range(-1, n)
+        for draws in range(0, max(4, n + 1))
+    ]
+
+
+def _hand_favor_plays(ctx: PanelContext, favor: str) -> list[PlayFavor]:
+    return [p for p in _hand_favor_candidates(ctx, favor) if ctx.check(p).legal]
+
+
+def _favor_words(ctx: PanelContext, act: PlayFavor) -> str:
+    state: FfState = ctx.state
+    parts = [act.favor.capitalize()]
+    if act.target >= 0:
+        parts.append(f"aimed at {state.players[act.target]}")
+    if act.favor in ("artemis", "demeter"):
+        parts.append(f"drawing {act.draws}")
+    verdict = ctx.check(act)
+    return " ".join(parts) + (f" — {'; '.join(verdict.effects)}" if verdict.effects else "")
+
+
+def _outcome_words(ctx: PanelContext, play: Play | PlayFavor) -> str:
+    if isinstance(play, PlayFavor):
+        return _favor_words(ctx, play)
     verdict = ctx.check(play)
     effects = [e for e in verdict.effects if e != "columns move"]
     text = ctx.game.steps_text(ctx.state, play.steps) or "undo the rival's last play"
@@ -231,9 +279,13 @@ def _outcome_words(ctx: PanelContext, play: Play) -> str:
 
 
 def _outcomes(
-    ctx: PanelContext, pick: Pick, plays: list[Play], chosen: Play | None, refresh: Any
+    ctx: PanelContext,
+    pick: Pick,
+    plays: list[Play | PlayFavor],
+    chosen: Play | PlayFavor | None,
+    refresh: Any,
 ) -> list[ft.Control]:
-    if not (pick.card or pick.hero or pick.favor in ALONE):
+    if not (pick.card or pick.hero or pick.favor in ALONE or pick.favor in HAND):
         return [theme.muted("Tap the card you hold to see everything it can do.")]
     out: list[ft.Control] = [
         theme.tagged(
@@ -246,6 +298,15 @@ def _outcomes(
             ),
         )
     ]
+    if not plays and pick.favor in HAND:
+        # say why, in the rules' words: the first refusal of the plainest way to play it
+        refusal = ctx.check(_hand_favor_candidates(ctx, pick.favor)[0])
+        out.append(
+            theme.tagged(
+                "ff-favor-why",
+                ft.Text(f"{refusal.reason} [{', '.join(refusal.rules)}]", color=theme.BAD, size=14),
+            )
+        )
 
     def choose(i: int) -> Any:
         def go(_: Any) -> None:
@@ -255,7 +316,8 @@ def _outcomes(
         return go
 
     for i, play in enumerate(plays[:SHOWN]):
-        colour = play.steps[0].colour if play.steps else ctx.state.seat_colours[ctx.state.seat][0]
+        steps = play.steps if isinstance(play, Play) else ()
+        colour = steps[0].colour if steps else ctx.state.seat_colours[ctx.state.seat][0]
         out.append(
             ft.Semantics(
                 identifier=f"ff-outcome-{i}",
