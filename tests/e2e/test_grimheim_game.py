@@ -73,7 +73,7 @@ def test_first_round_through_the_screen(server: Server, phone: Any) -> None:
     host.tap("grim-card-14")
     wait_text_in(host, "grim-card-picked", r"Jotunn Youth Camp")
     wait_text_in(host, "grim-verdict", r"Allowed")
-    host.tap("grim-card-place")
+    tap_below(host, "grim-card-place")
     wait_text_in(host, "grim-phase", r"1 yellow card")
     host.tap("grim-nav-monsters")
     wait_text_in(host, "grim-supply-sprite", r"Sprite\s+20\s+3\s+17")
@@ -85,7 +85,7 @@ def test_first_round_through_the_screen(server: Server, phone: Any) -> None:
     host.page.keyboard.press("Enter")
     host.tap("grim-card-22")
     wait_text_in(host, "grim-verdict", r"Allowed")
-    host.tap("grim-card-place")
+    tap_below(host, "grim-card-place")
 
     # Both heroes end their turns from the hero boards.
     wait_text_in(host, "grim-phase", r"Bjorn's turn")

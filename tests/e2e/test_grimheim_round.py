@@ -72,7 +72,7 @@ def place_card(host: Screen, query: str, number: int) -> None:
         lambda: host.tap(f"grim-card-{number}"),
         lambda: wait_text_in(host, "grim-verdict", r"Allowed", timeout_ms=4000),
     )
-    host.tap("grim-card-place")
+    tap_below(host, "grim-card-place")
 
 
 def move_by_map(host: Screen, hero: str, area: tuple[int, int]) -> None:
