@@ -137,16 +137,17 @@ def _nav_button(key: str, label: str, icon: ft.IconData, mem: UiMemory, refresh:
         expand=True,
         content=ft.Container(
             expand=True,
-            height=52,
             border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
             on_click=pick,
             ink=True,
-            content=ft.Column(
-                spacing=0,
-                alignment=ft.MainAxisAlignment.CENTER,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                controls=[ft.Icon(icon, size=20), ft.Text(label, size=11)],
+            content=theme.min_tall(
+                ft.Column(
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    controls=[ft.Icon(icon, size=20), ft.Text(label, size=11)],
+                ),
+                52,
             ),
         ),
     )

@@ -145,7 +145,6 @@ def _action_buttons(
                     on_click=lambda _, a=action: submit(ctx, a),
                     disabled=not ctx.can_act or not v.legal,
                     tooltip=v.reason,
-                    height=theme.TAP,
                 ),
             )
         )
@@ -162,7 +161,6 @@ def _action_buttons(
             ft.FilledTonalButton(
                 content="Move…",
                 on_click=open_map,
-                height=theme.TAP,
                 disabled=not ctx.can_act or "move" in hero.actions,
             ),
         ),
