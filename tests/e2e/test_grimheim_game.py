@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from .conftest import Screen, Server, open_app
+from .test_fates_and_favors_game import reveal
 
 pytestmark = pytest.mark.e2e
 
@@ -65,6 +66,7 @@ def test_first_round_through_the_screen(server: Server, phone: Any) -> None:
     host.page.keyboard.press("Enter")
     host.tap("grim-card-22")
     wait_text_in(host, "grim-verdict", r"Allowed")
+    reveal(host, "grim-card-place")  # below the card's list of monsters
     host.tap("grim-card-place")
 
     # Both heroes end their turns from the hero boards.
