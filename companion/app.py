@@ -246,13 +246,15 @@ class Shell:
         if r.screen == "stats":
             return stats_view.view(self, r.params.get("player"), r.params.get("game"))
         if r.screen == "settings":
-            return settings_view.view(self)
+            return settings_view.view(self, r.params.get("table"))
         return home.view(self)
 
     def _guest_screen(self, r: routes.Route, access: Any) -> ft.View:
         table_id = access.table_id
         if r.screen == "settings":
-            return settings_view.view(self)  # this device's own look; nothing of the host's
+            # This device's own look; nothing of the host's (About leaves out the data
+            # folder), and back leads to the guest's own table whatever the link said.
+            return settings_view.view(self)
         if r.table_id != table_id:
             # A token opens its own table only, whatever path it came with.
             self.route = routes.Route("table", table_id, None, r.token)

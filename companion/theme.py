@@ -73,6 +73,20 @@ def _theme() -> ft.Theme:
     )
 
 
+def min_tall(content: ft.Control, height: int = TAP) -> ft.Row:
+    """``content`` at least ``height`` px tall, and taller when its text needs it (a larger
+    text size): a fixed height would cut the text off. An empty strut of ``height`` beside
+    the content sets the floor; the content takes the rest of the width."""
+    return ft.Row(
+        spacing=0,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            ft.Container(width=0, height=height),
+            ft.Container(content, expand=True, alignment=ft.Alignment.CENTER),
+        ],
+    )
+
+
 def heading(text: str) -> ft.Text:
     return ft.Text(text, size=20, weight=ft.FontWeight.W_600)
 

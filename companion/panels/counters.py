@@ -132,7 +132,7 @@ def _counter_card(
                             theme.tagged(f"counter-{key}-field", field),
                             theme.tagged(
                                 f"counter-{key}-set",
-                                ft.FilledButton("Set", on_click=on_set, height=theme.TAP),
+                                ft.FilledButton("Set", on_click=on_set),
                             ),
                         ],
                     ),

@@ -144,18 +144,20 @@ def _nav_button(key: str, label: str, icon: ft.IconData, mem: UiMemory, refresh:
         expand=True,
         content=ft.Container(
             expand=True,
-            height=52,
             border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
             on_click=pick,
             ink=True,
-            content=ft.Column(
-                spacing=0,
-                alignment=ft.MainAxisAlignment.CENTER,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                # Short one-word labels, never wrapped: they must fit a 320 px phone
-                # with text at 150%.
-                controls=[ft.Icon(icon, size=20), ft.Text(label, size=10, no_wrap=True)],
+            content=theme.min_tall(
+                ft.Column(
+                    spacing=0,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    # Short one-word labels, never wrapped: they must fit a 320 px phone
+                    # with text at 150%.
+                    controls=[ft.Icon(icon, size=20), ft.Text(label, size=10, no_wrap=True)],
+                ),
+                52,
             ),
         ),
     )

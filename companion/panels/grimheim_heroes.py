@@ -156,7 +156,6 @@ def _action_buttons(
                     on_click=lambda _, a=action: submit(ctx, a),
                     disabled=bool(why),
                     tooltip=v.reason,
-                    height=theme.TAP,
                 ),
             )
         )
@@ -176,7 +175,6 @@ def _action_buttons(
             ft.FilledTonalButton(
                 content="Move…",
                 on_click=open_map,
-                height=theme.TAP,
                 disabled=bool(move_why),
             ),
         ),

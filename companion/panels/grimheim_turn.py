@@ -736,8 +736,9 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
                     ft.Button(
                         content=f"{c.number} {c.name}",
                         on_click=choose,
-                        height=40,
-                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+                        style=ft.ButtonStyle(
+                            padding=ft.Padding.symmetric(horizontal=10, vertical=14)
+                        ),
                     ),
                 )
             )

@@ -126,7 +126,6 @@ def big_button(
             icon=icon,
             on_click=on_click,
             disabled=disabled,
-            height=theme.TAP,
             expand=True,
         ),
     )

@@ -145,7 +145,7 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
         error,
         theme.tagged(
             "create-table",
-            ft.FilledButton("Create table", icon=ft.Icons.CHECK, on_click=create, height=theme.TAP),
+            ft.FilledButton("Create table", icon=ft.Icons.CHECK, on_click=create),
         ),
     ]
     if not slugs:

@@ -6,7 +6,9 @@ Routes:
     /t/<table_id>           a table (host, or that table's seat/viewer token)
     /rules                  rules reference (host); /t/<table_id>/rules for table guests
     /plays, /plays/<id>     finished plays and one play (host only)
-    /stats, /settings       stats and settings (host only)
+    /stats                  stats (host only)
+    /settings               this device's settings (host, or any table guest; ``table``
+                            names the table to go back to)
 Credentials travel in the query: ``key`` is the host key, ``k`` a table token. Links inside
 a session keep the credential so that reloading a page keeps working.
 """
@@ -17,6 +19,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a table id looks like."""
 _TABLE = re.compile(r"^/t/([A-Za-z0-9_-]{1,64})(/rules)?/?$")
 _PLAY = re.compile(r"^/plays/([A-Za-z0-9_-]{1,64})/?$")
 _HOST_PAGES = ("plays", "stats", "settings")

@@ -14,6 +14,7 @@ import flet as ft
 
 from .. import __version__, device, theme
 from ..store import backup
+from . import routes
 
 if TYPE_CHECKING:
     from ..app import Shell
@@ -39,7 +40,18 @@ def about_lines(shell: Shell) -> list[tuple[str, str]]:
     return rows
 
 
-def view(shell: Shell) -> ft.View:
+def back_route(shell: Shell, table_id: str | None) -> str:
+    """Where the back arrow leads: a guest always returns to its own table (the only one
+    its code opens); the host to the table it came from, else to all tables."""
+    if not shell.is_host:
+        return f"/t/{shell.access.table_id}" if shell.access else "/"
+    if table_id and routes.TABLE_ID.fullmatch(table_id):
+        return f"/t/{table_id}"
+    return "/"
+
+
+def view(shell: Shell, table_id: str | None = None) -> ft.View:
+    """Settings for this device; ``table_id`` is the table it was opened from, if any."""
     current = shell.device_settings
     scale_label = theme.tagged("text-size-value", ft.Text(f"{current.text_scale}%", size=16))
     sample = ft.Text("The quick fate of the brave: 12 renown.", size=14)
@@ -83,7 +95,7 @@ def view(shell: Shell) -> ft.View:
         on_change_end=size_changed,
     )
     awake = ft.Switch(value=current.keep_awake, on_change=awake_changed)
-    back = "/" if shell.is_host else (f"/t/{shell.access.table_id}" if shell.access else "/")
+    back = back_route(shell, table_id)
     about = [
         ft.Container(
             padding=ft.Padding.symmetric(vertical=4),

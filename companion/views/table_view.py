@@ -65,7 +65,12 @@ class TableScreen:
         self.banner = ft.Container(visible=False)
         self.notice = ft.Container(visible=False)
         self._drawn_problem: str | None = None
-        self.tabs = ft.Row(spacing=8)
+        # Wrapping, not squeezing: with large text a tab's label keeps all its letters and
+        # the row moves what does not fit to a line of its own.
+        self.tabs = ft.Row(spacing=8, run_spacing=8, wrap=True)
+        self.tabs_box = ft.Container(
+            self.tabs, padding=ft.Padding.only(left=8, right=4, top=8, bottom=8)
+        )
         self.undo_btn = ft.IconButton(ft.Icons.UNDO, tooltip="Undo", on_click=self._undo)
         self.redo_btn = ft.IconButton(ft.Icons.REDO, tooltip="Redo", on_click=self._redo)
         self.history_col = ft.Column(spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
@@ -90,6 +95,16 @@ class TableScreen:
             "open-rules",
             ft.IconButton(
                 ft.Icons.MENU_BOOK, tooltip="Rules", on_click=lambda _: self.open_rule("")
+            ),
+        )
+        # Settings (theme, text size, keeping the screen on) for every device at the table,
+        # guests too: the link keeps this device's code and brings it back to this table.
+        self.settings_btn = theme.tagged(
+            "open-settings",
+            ft.IconButton(
+                ft.Icons.SETTINGS,
+                tooltip="Settings",
+                on_click=lambda _: shell.go("/settings", table=live.id),
             ),
         )
         # Connected, with the time this screen last drew the table. While the phone is cut
@@ -152,7 +167,7 @@ class TableScreen:
                 ),
                 self.notice,
                 self.banner,
-                ft.Container(self.tabs, padding=ft.Padding.only(left=8, right=4, top=8, bottom=8)),
+                self.tabs_box,
                 self.body,
             ],
         )
@@ -260,9 +275,14 @@ class TableScreen:
                 self._tab_button("game", live.game.title),
                 self._tab_button("counters", "Counters"),
             ]
+            # Without tabs, the two buttons keep to the right as they always were (a
+            # wrapping row is only as wide as what it holds: the box places it).
+            self.tabs_box.alignment = (
+                ft.Alignment.CENTER_LEFT if self.has_game_tab else ft.Alignment.CENTER_RIGHT
+            )
             self.tabs.controls = [
-                *(tabs if self.has_game_tab else [ft.Container(expand=True)]),
-                self.rules_btn,
+                *(tabs if self.has_game_tab else []),
+                ft.Row([self.rules_btn, self.settings_btn], spacing=8, tight=True),
             ]
         ctx = self.context()
         try:
@@ -334,14 +354,14 @@ class TableScreen:
             self.render()
 
         cls = ft.FilledButton if selected else ft.OutlinedButton
-        # One line, however long the game's name: a wrapped label overflows the button.
-        text = ft.Text(label, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        # No fixed height and no cut-off: a label too long for the screen (a long game name
+        # at twice the text size) wraps, and the button grows to hold it.
+        text = ft.Text(label, text_align=ft.TextAlign.CENTER)
         # The open tab carries a tick as well as its filled look, and says so to readers.
         button = cls(
             content=text,
             icon=ft.Icons.CHECK if selected else None,
             on_click=pick,
-            expand=True,
         )
         tagged = theme.tagged(f"tab-{key}", button)
         tagged.selected = selected

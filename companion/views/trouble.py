@@ -22,14 +22,14 @@ def view(
     buttons: list[ft.Control] = [
         theme.tagged(
             "trouble-retry",
-            ft.FilledButton("Try again", on_click=lambda _: retry(), height=theme.TAP),
+            ft.FilledButton("Try again", on_click=lambda _: retry()),
         )
     ]
     if home is not None:
         buttons.append(
             theme.tagged(
                 "trouble-home",
-                ft.OutlinedButton("All tables", on_click=lambda _: home(), height=theme.TAP),
+                ft.OutlinedButton("All tables", on_click=lambda _: home()),
             )
         )
     return ft.View(

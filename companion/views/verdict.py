@@ -56,7 +56,6 @@ def sheet(
                             rule_id,
                             icon=ft.Icons.MENU_BOOK,
                             on_click=lambda _, r=rule_id: follow(r),
-                            height=theme.TAP,
                         ),
                     )
                     for rule_id in verdict.rules

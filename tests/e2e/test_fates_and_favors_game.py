@@ -127,6 +127,7 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     until(bo, "ff-status", "Ann's turn (red)")
 
     # Bo notes his hand on his own phone only.
+    reveal(bo, "ff-hand-field")
     bo.fill("ff-hand-field", "hephaestus hermes")
     press(bo, "ff-hand-save")
     until(bo, "ff-hand-note", BO_HAND)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from .conftest import Screen, Server, open_app
+from .test_fates_and_favors_game import reveal
 
 pytestmark = pytest.mark.e2e
 

@@ -20,6 +20,7 @@ from .conftest import PHONE, Screen, Server, open_app
 pytestmark = pytest.mark.e2e
 
 MIN_TAP = 44
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 WIDTH = PHONE["width"]
 
 _NODES = """() => [...document.querySelectorAll('flt-semantics')].map(el => {
@@ -66,7 +67,16 @@ def settle(screen: Screen) -> None:
     screen.page.wait_for_timeout(300)
 
 
-TABLE_BUTTONS = ["undo", "redo", "history", "invite-open", "open-rules", "tab-game", "tab-counters"]
+TABLE_BUTTONS = [
+    "undo",
+    "redo",
+    "history",
+    "invite-open",
+    "open-rules",
+    "open-settings",
+    "tab-game",
+    "tab-counters",
+]
 
 
 def check_table(screen: Screen, name: str) -> None:
@@ -411,3 +421,83 @@ def test_grimheim_sections_fit_every_phone_width(
 ) -> None:
     host = _grimheim_fits(browser, server, width, text_scale, tmp_path)
     host.page.context.close()
+
+
+# ----- twice the text size (Settings' largest) on a table screen ------------------------------
+
+DOUBLE = 2.0
+_BUTTONS = """() => [...document.querySelectorAll('flt-semantics[role=button]')].map(el => {
+    const r = el.getBoundingClientRect();
+    const tag = el.closest('[flt-semantics-identifier]');
+    return {id: tag ? tag.getAttribute('flt-semantics-identifier') : '',
+            text: (el.getAttribute('aria-label') || el.innerText || '').trim(),
+            width: r.width, height: r.height, top: r.top,
+            board: !!el.closest('[flt-semantics-identifier="panel-game"]')};
+}).filter(n => n.width > 0 && n.height > 0 && n.text)"""
+
+
+def assert_unclipped(
+    screen: Screen,
+    where: str,
+    text_buttons: tuple[str, ...] = (),
+    scale: float = DOUBLE,
+    *,
+    with_game: bool = False,
+) -> None:
+    """Every button of the table's own frame (app bar, tabs, the Counters tab; the game's
+    panel too when ``with_game``: a board's pieces are drawn to the board's scale) stays a
+    full tap target, and the tagged ``text_buttons`` (buttons that show their label as
+    text) are big enough for the whole label at ``scale``: taller than a fixed 48 px (their
+    text line grew), and wide enough, over the lines they hold, for every letter of it
+    (half an em each: DejaVu Sans' letters are wider than that)."""
+    font = 14 * scale
+    line = font * 1.15
+    buttons = screen.page.evaluate(_BUTTONS)
+    small = [
+        (b["id"] or b["text"][:20], round(b["height"]))
+        for b in buttons
+        if b["height"] < 47.5 and (with_game or not b["board"])
+    ]
+    assert not small, f"{where}: buttons under 48 px: {small}"
+    cut = []
+    for ident in text_buttons:
+        mine = [b for b in buttons if b["id"] == ident]
+        assert mine, f"{where}: no button {ident} on screen"
+        b = mine[0]
+        lines = max(1, round((b["height"] - 28) / line))
+        room = (b["width"] - 32) * lines  # 16 px padding each side
+        need = len(b["text"]) * font * 0.5
+        if b["height"] < 28 + line or room < need:
+            cut.append((ident, b["text"], round(b["width"]), round(b["height"])))
+    assert not cut, f"{where}: labels cut off at {scale:.0%} text: {cut}"
+
+
+def test_a_table_at_twice_the_text_size(scales_server: Any, browser: Any) -> None:
+    """Settings' largest text (200 %, stored on the device as Settings stores it) on a
+    table screen at 390 px: nothing past the edge, every button a full tap target, and no
+    tab or app bar button cuts off its label."""
+    server, tables = scales_server
+    # Tall, so that no button is cut by the bottom edge (its box would shrink with it).
+    ctx = browser.new_context(viewport={"width": WIDTH, "height": TALL})
+    ctx.add_init_script("window.localStorage.setItem('flutter.fk.text_scale', '200')")
+    try:
+        screen = open_app(ctx, server.host_url(f"/t/{tables['play']}"))
+        screen.wait_id("sof-turn", timeout=30_000)
+        assert (
+            screen.page.evaluate("() => getComputedStyle(document.documentElement).fontSize")
+            == "32px"
+        )
+        settle(screen)
+        assert_fits(screen, "table at 200% text")
+        assert_tall_enough(screen, "table at 200% text", TABLE_BUTTONS)
+        assert_unclipped(screen, "table at 200% text", ("tab-game", "tab-counters"))
+        SHOTS.mkdir(exist_ok=True)
+        screen.screenshot(SHOTS / "table-200.png")
+        screen.tap("tab-counters")
+        screen.wait_id("panel-counters")
+        settle(screen)
+        assert_fits(screen, "counters at 200% text")
+        assert_unclipped(screen, "counters at 200% text", ("tab-game", "tab-counters"))
+        screen.screenshot(SHOTS / "table-counters-200.png")
+    finally:
+        ctx.close()

@@ -22,4 +22,4 @@ def tag(identifier: str, control: ft.Control) -> ft.Semantics:
 def choice(ident: str, label: str, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
     """A big toggle-looking button, filled when selected, tagged (and keyed) ``ident``."""
     cls = ft.FilledButton if selected else ft.OutlinedButton
-    return tag(ident, cls(label, on_click=on_click, height=theme.TAP))
+    return tag(ident, cls(label, on_click=on_click))

@@ -181,7 +181,6 @@ class BotPanel:
             ident,
             ft.FilledButton(
                 label,
-                height=theme.TAP,
                 disabled=not verdict.legal or not self.ctx.can_act,
                 on_click=lambda _: self.act(action),
             ),
@@ -338,7 +337,6 @@ class BotPanel:
                     f"bot-lowest-{seat}",
                     ft.OutlinedButton(
                         f"{name} rolled lowest",
-                        height=theme.TAP,
                         disabled=not self.ctx.can_act,
                         on_click=lambda _, seat=seat: self.act(FirstSelector(seat)),
                     ),
@@ -399,7 +397,10 @@ class BotPanel:
                     ft.OutlinedButton(
                         str(site),
                         width=theme.TAP,
-                        height=theme.TAP,
+                        # Narrow padding: a site's number keeps the button square and whole.
+                        style=ft.ButtonStyle(
+                            padding=ft.Padding.symmetric(horizontal=4, vertical=14)
+                        ),
                         disabled=not ok,
                         on_click=lambda _, a=action: self.act(a),
                     ),
@@ -773,7 +774,6 @@ class BotPanel:
                 f"bot-show-divine-{seat}",
                 ft.OutlinedButton(
                     f"Show {name}'s divine counters",
-                    height=theme.TAP,
                     on_click=lambda _, seat=seat: self._show(seat),
                 ),
             )
@@ -833,7 +833,6 @@ class BotPanel:
                         "bot-play-divine",
                         ft.FilledButton(
                             "Play",
-                            height=theme.TAP,
                             disabled=not verdict.legal,
                             on_click=lambda _: self.act(action),
                         ),

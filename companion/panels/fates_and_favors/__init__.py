@@ -164,9 +164,8 @@ def _chip(ident: str, label: str, selected: bool, on_click: Any, width: int = 52
         selected=selected,
         label=label,
         content=ft.Container(
-            ft.Text(label, size=15, text_align=ft.TextAlign.CENTER),
+            theme.min_tall(ft.Text(label, size=15, text_align=ft.TextAlign.CENTER)),
             width=width,
-            height=48,
             alignment=ft.Alignment.CENTER,
             border_radius=10,
             border=ft.Border.all(1, ft.Colors.OUTLINE),
@@ -360,7 +359,7 @@ def _outcomes(
             out.append(
                 theme.tagged(
                     "ff-commit",
-                    ft.FilledButton("Play this", height=48, on_click=lambda _: ctx.act(chosen)),
+                    ft.FilledButton("Play this", on_click=lambda _: ctx.act(chosen)),
                 )
             )
     return out

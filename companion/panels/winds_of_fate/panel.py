@@ -88,7 +88,7 @@ def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
 def button(ident: str, text: str, on_click: Callable[[Any], None], *, filled: bool = False,
            disabled: bool = False) -> ft.Control:
     cls = ft.FilledButton if filled else ft.OutlinedButton
-    return theme.tagged(ident, cls(text, on_click=on_click, height=theme.TAP, disabled=disabled))
+    return theme.tagged(ident, cls(text, on_click=on_click, disabled=disabled))
 
 
 def wrap(controls: list[ft.Control]) -> ft.Row:
