@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from .conftest import Screen, Server, open_app
-from .test_fates_and_favors_game import reveal
 
 pytestmark = pytest.mark.e2e
 
