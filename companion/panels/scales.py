@@ -104,16 +104,16 @@ def verdict_box(
         )
     ]
     lines += [ft.Text("• " + effect, size=13) for effect in verdict.effects]
+    # The words are tagged apart from the links: a browser reads a node as one block of
+    # text only when no button sits inside it.
+    parts: list[ft.Control] = [theme.tagged(ident, ft.Column(spacing=3, controls=lines))]
     if verdict.rules:
-        lines.append(rule_links(ident, verdict.rules, open_rule))
-    return theme.tagged(
-        ident,
-        ft.Container(
-            padding=10,
-            border_radius=8,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-            content=ft.Column(spacing=3, controls=lines),
-        ),
+        parts.append(rule_links(ident, verdict.rules, open_rule))
+    return ft.Container(
+        padding=10,
+        border_radius=8,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        content=ft.Column(spacing=3, controls=parts),
     )
 
 

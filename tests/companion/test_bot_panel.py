@@ -136,7 +136,8 @@ def test_verdicts_are_shown_before_committing() -> None:
     t = Table(two_heroes())
     root = t.panel()
     verdict = texts(find(root, "bot-move-verdict"))
-    assert "Not allowed" in verdict and "bot.move.cost" in verdict
+    assert "Not allowed" in verdict
+    find(root, "bot-move-verdict-rule-bot.move.cost")  # the rule, as a link beside it
 
 
 def test_typed_values_are_fixed_through_a_checked_action_bot_values_edit() -> None:
