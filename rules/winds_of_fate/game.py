@@ -88,10 +88,23 @@ class WindsOfFate(Game[WofState, WofOptions]):
         if not verdict.legal:
             return verdict
         after, effects = self._transition(state, action)
+        beyond = self._count_out_of_range(after)
+        if beyond is not None:
+            return Verdict.no(beyond, "wof.assume.counter-bounds")
         rules = list(verdict.rules) + voyage.arrival_rules(state, after)
         if after.phase == "over":
             rules += ["wof.end.trigger", f"wof.end.{after.ending}"]
         return Verdict.ok(verdict.reason, *dict.fromkeys(rules), effects=effects)
+
+    def _count_out_of_range(self, after: WofState) -> str | None:
+        """Why ``after`` holds a count no correction could set (``None``: every count fits).
+        A correction may set a count to its limit, and a later move must not pass it."""
+        values = self.counter_values(after)
+        for name, (low, high) in self.counters(after).items():
+            value = values.get(name)
+            if value is not None and not low <= value <= high:
+                return f"{name} would become {value}, beyond the {low}..{high} the app records."
+        return None
 
     def _apply(self, state: WofState, action: Action) -> WofState:
         return self._transition(state, action)[0]
@@ -108,10 +121,17 @@ class WindsOfFate(Game[WofState, WofOptions]):
             sheet = self.score(state)
         except ValueError:
             # A copy without everyone's destiny cards cannot be scored; the ending is known.
-            return Outcome((), f"{ENDING_NAMES[state.ending]} in round {state.round}",
-                           f"wof.end.{state.ending}")
-        winners = (sheet.winner,) if sheet.winner else tuple(
-            p.name for p in sheet.players if p.total == max(q.total for q in sheet.players)
+            return Outcome(
+                (),
+                f"{ENDING_NAMES[state.ending]} in round {state.round}",
+                f"wof.end.{state.ending}",
+            )
+        winners = (
+            (sheet.winner,)
+            if sheet.winner
+            else tuple(
+                p.name for p in sheet.players if p.total == max(q.total for q in sheet.players)
+            )
         )
         return Outcome(winners, sheet.summary, sheet.tiebreak or "wof.end.winner")
 
@@ -154,7 +174,12 @@ class WindsOfFate(Game[WofState, WofOptions]):
         representative values; board paths are data entry and not listed)."""
         if state.phase == "over":
             return []
-        return [a for a in enumeration.candidates(state) if HANDLERS[type(a)][0](state, a).legal]
+        return [
+            a
+            for a in enumeration.candidates(state)
+            if HANDLERS[type(a)][0](state, a).legal
+            and self._count_out_of_range(self._transition(state, a)[0]) is None
+        ]
 
     def sample_actions(self, state: WofState, rng: random.Random) -> list[Action]:
         legal = self.legal_actions(state)
