@@ -21,8 +21,17 @@ from .test_scales_game import press, record_frames
 pytestmark = pytest.mark.e2e
 
 SHOTS = os.environ.get("FATEKEEPER_SCREENSHOTS", "")
-TILES = ("scylla", "aeolia", "scheria", "circe", "cyclops", "charybdis", "lotophagi", "sirens",
-         "calypso")
+TILES = (
+    "scylla",
+    "aeolia",
+    "scheria",
+    "circe",
+    "cyclops",
+    "charybdis",
+    "lotophagi",
+    "sirens",
+    "calypso",
+)
 ANN_SECRET = b"Ann: card"
 
 
@@ -65,8 +74,7 @@ def join(server: Server, host: Screen, ctx: Any, seat: int, table: str) -> Scree
     return phone
 
 
-def test_a_round_on_three_phones_keeps_destiny_cards_private(server: Server, browser: Any
-                                                              ) -> None:
+def test_a_round_on_three_phones_keeps_destiny_cards_private(server: Server, browser: Any) -> None:
     contexts = [browser.new_context(viewport=PHONE) for _ in range(3)]
     frames = [record_frames(c) for c in contexts]
     try:
@@ -185,4 +193,3 @@ def _play(server: Server, host_ctx: Any, ann_ctx: Any, bo_ctx: Any) -> None:
     ann.page.set_viewport_size(PHONE)
     # The shared phone's result matches the rules engine fed the same moves.
     assert host.text_of("wof-crew").strip() == "24"
-
