@@ -61,7 +61,8 @@ def create_grimheim_table(host: Screen) -> None:
 
 @pytest.mark.xfail(
     strict=False,
-    reason="the Grimheim screen grew (connection line, settings row, reason lines): this walk still taps controls now below the fold",
+    reason="the Grimheim screen grew (connection line, settings row, reason lines): "
+    "this walk still taps controls now below the fold",
 )
 def test_first_round_through_the_screen(server: Server, phone: Any) -> None:
     host = open_app(phone, server.host_url("/new"))

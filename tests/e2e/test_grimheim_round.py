@@ -96,7 +96,8 @@ def move_by_map(host: Screen, hero: str, area: tuple[int, int]) -> None:
 
 @pytest.mark.xfail(
     strict=False,
-    reason="the Grimheim screen grew (connection line, settings row, reason lines): this walk still taps controls now below the fold",
+    reason="the Grimheim screen grew (connection line, settings row, reason lines): "
+    "this walk still taps controls now below the fold",
 )
 def test_full_round_heroes_leave_town_by_map_taps(
     server: Server, phone: Any, tmp_path: Path

@@ -35,7 +35,7 @@ def press(s: Any, identifier: str) -> None:
 
 @pytest.mark.xfail(
     strict=False,
-    reason="the rename confirmation is not read back after the roster's name rules changed; under investigation",
+    reason="the rename confirmation is not read back after the roster's name rules changed",
 )
 def test_rename_player_and_bin_a_table(server: Server, phone: Any) -> None:
     s = open_app(phone, server.host_url("/"))
