@@ -243,7 +243,7 @@ def test_a_flood_does_not_stall_other_tables(host: tuple[Host, list[str]]) -> No
     assert grown < 50, grown
     log = h.log()
     assert _tracebacks(log) == 0, log[-3000:]
-    assert log.count("flood") <= 1, log
+    assert log.count("a flood of events") <= 1, log  # (the folder's name says "flood" too)
 
 
 def _visit(h: Host, table_id: str, resume: bool = False) -> None:
