@@ -21,7 +21,7 @@ from rules.grimheim.reinforcements import display_name
 
 from .. import theme
 from .base import PanelContext
-from .scales_look import rule_links
+from .widgets import rule_links
 
 Coord = tuple[int, int]
 

@@ -46,7 +46,8 @@ from rules.scales_of_fate.state import SofState
 from .. import theme
 from . import scales_board, scales_secrets, scales_setup, widgets
 from .base import PanelContext
-from .scales_look import chip, choice, rule_links
+from .scales_look import chip, choice
+from .widgets import rule_links
 
 
 @dataclass

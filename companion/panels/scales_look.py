@@ -79,38 +79,6 @@ def chip(name: str, *, selected: bool = False) -> ft.Container:
     )
 
 
-def rule_links(
-    ident: str, rules: Sequence[str], open_rule: Callable[[str], None] | None
-) -> ft.Control:
-    """The rule IDs behind a verdict, each a link to the rules reference (tagged
-    ``{ident}-rule-{id}``). A long ID may wrap at its dots, never inside a word."""
-    links: list[ft.Control] = []
-    for rule_id in rules:
-        text = ft.Text(
-            rule_id.replace(".", ".\u200b"),
-            semantics_label=rule_id,
-            size=12,
-            color=ft.Colors.PRIMARY,
-            style=ft.TextStyle(decoration=ft.TextDecoration.UNDERLINE),
-        )
-        links.append(
-            theme.tagged(
-                f"{ident}-rule-{rule_id}",
-                ft.TextButton(
-                    content=text,
-                    on_click=(lambda _, r=rule_id: open_rule(r)) if open_rule else None,
-                    disabled=open_rule is None,
-                ),
-            )
-        )
-    return ft.Row(
-        wrap=True,
-        spacing=0,
-        run_spacing=0,
-        controls=[theme.muted("Rules:", 12), *links],
-    )
-
-
 def choice(ident: str, label: str, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
     """A big toggle-looking button, filled when selected, tagged ``ident``."""
     cls = ft.FilledButton if selected else ft.OutlinedButton

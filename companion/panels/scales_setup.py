@@ -24,7 +24,8 @@ from rules.scales_of_fate.state import Criterion, PlacedQuest, Quest, SofState, 
 
 from .. import theme
 from . import scales_board, widgets
-from .scales_look import choice, rule_links
+from .scales_look import choice
+from .widgets import rule_links
 
 _CHANGES = (-3, -2, -1, 1, 2, 3)
 PLACES: tuple[tuple[str, str], ...] = (

@@ -8,7 +8,7 @@ lay the controls out and tag them for the browser tests as ``<ident>-minus``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
@@ -77,4 +77,36 @@ def labelled_stepper(
             ft.Text(label, size=label_size, expand=True),
             *stepper(ident, value, on_step, value_ident=value_ident),
         ],
+    )
+
+
+def rule_links(
+    ident: str, rules: Sequence[str], open_rule: Callable[[str], None] | None
+) -> ft.Control:
+    """The rule IDs behind a verdict, each a link to the rules reference (tagged
+    ``{ident}-rule-{id}``). A long ID may wrap at its dots, never inside a word."""
+    links: list[ft.Control] = []
+    for rule_id in rules:
+        text = ft.Text(
+            rule_id.replace(".", ".\u200b"),
+            semantics_label=rule_id,
+            size=12,
+            color=ft.Colors.PRIMARY,
+            style=ft.TextStyle(decoration=ft.TextDecoration.UNDERLINE),
+        )
+        links.append(
+            theme.tagged(
+                f"{ident}-rule-{rule_id}",
+                ft.TextButton(
+                    content=text,
+                    on_click=(lambda _, r=rule_id: open_rule(r)) if open_rule else None,
+                    disabled=open_rule is None,
+                ),
+            )
+        )
+    return ft.Row(
+        wrap=True,
+        spacing=0,
+        run_spacing=0,
+        controls=[theme.muted("Rules:", 12), *links],
     )

@@ -69,24 +69,42 @@ class Picks:
 
 
 def build_panel(ctx: PanelContext) -> ft.Control:
-    return ft.Container(content=WofPanel(ctx).root,
-                        padding=ft.Padding.only(left=12, right=12, top=4), expand=True)
+    return ft.Container(
+        content=WofPanel(ctx).root, padding=ft.Padding.only(left=12, right=12, top=4), expand=True
+    )
 
 
 def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
-    lines: list[ft.Control] = [ft.Text(
-        ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
-        color=theme.OK if verdict.legal else theme.BAD, size=14, weight=ft.FontWeight.W_600)]
+    lines: list[ft.Control] = [
+        ft.Text(
+            ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
+            color=theme.OK if verdict.legal else theme.BAD,
+            size=14,
+            weight=ft.FontWeight.W_600,
+        )
+    ]
     lines += [ft.Text("• " + e, size=13) for e in verdict.effects]
     if verdict.rules:
         lines.append(theme.muted("Rules: " + ", ".join(verdict.rules), 12))
-    return theme.tagged(ident, ft.Container(padding=10, border_radius=8,
-                                            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                                            content=ft.Column(spacing=3, controls=lines)))
+    return theme.tagged(
+        ident,
+        ft.Container(
+            padding=10,
+            border_radius=8,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            content=ft.Column(spacing=3, controls=lines),
+        ),
+    )
 
 
-def button(ident: str, text: str, on_click: Callable[[Any], None], *, filled: bool = False,
-           disabled: bool = False) -> ft.Control:
+def button(
+    ident: str,
+    text: str,
+    on_click: Callable[[Any], None],
+    *,
+    filled: bool = False,
+    disabled: bool = False,
+) -> ft.Control:
     cls = ft.FilledButton if filled else ft.OutlinedButton
     return theme.tagged(ident, cls(text, on_click=on_click, disabled=disabled))
 
@@ -102,8 +120,12 @@ class WofPanel:
         self.ctx = ctx
         self.state: WofState = ctx.state
         self.picks = Picks()
-        self.root = ft.Column(expand=True, spacing=14, scroll=ft.ScrollMode.AUTO,
-                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.root = ft.Column(
+            expand=True,
+            spacing=14,
+            scroll=ft.ScrollMode.AUTO,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
         self.holders = {name: ft.Container() for name in ("move", "secret", "payoffs", "paths")}
         self.render()
 
@@ -156,8 +178,10 @@ class WofPanel:
 
     def check_and_commit(self, action: Action, ident: str, text: str) -> list[ft.Control]:
         verdict = self.ctx.check(action)
-        return [verdict_box(verdict, f"{ident}-verdict"),
-                button(ident, text, self.commit(action), filled=True, disabled=not verdict.legal)]
+        return [
+            verdict_box(verdict, f"{ident}-verdict"),
+            button(ident, text, self.commit(action), filled=True, disabled=not verdict.legal),
+        ]
 
     def legal(self) -> list[Action]:
         return self.ctx.game.legal_actions(self.state)
@@ -199,29 +223,52 @@ class WofPanel:
         s, p = self.state, self.picks
         parts: list[ft.Control] = []
         if not s.board:
-            parts.append(theme.muted("Tap the tiles in space order (1 to 9), then the players "
-                                     "in turn order (tile 1 first).", 13))
-            parts.append(wrap([
-                button(f"wof-tile-{t}", (f"{p.tiles.index(t) + 1}: " if t in p.tiles else "")
-                       + TILE_NAMES[t], lambda _, t=t: self._toggle_tile(t),
-                       filled=t in p.tiles)
-                for t in ENCOUNTER_TILES
-            ]))
-            parts.append(wrap([
-                button(f"wof-order-{seat}", (f"{p.order.index(seat) + 1}: " if seat in p.order
-                                             else "") + name,
-                       lambda _, seat=seat: self._toggle_order(seat), filled=seat in p.order)
-                for seat, name in enumerate(s.players)
-            ]))
+            parts.append(
+                theme.muted(
+                    "Tap the tiles in space order (1 to 9), then the players "
+                    "in turn order (tile 1 first).",
+                    13,
+                )
+            )
+            parts.append(
+                wrap(
+                    [
+                        button(
+                            f"wof-tile-{t}",
+                            (f"{p.tiles.index(t) + 1}: " if t in p.tiles else "") + TILE_NAMES[t],
+                            lambda _, t=t: self._toggle_tile(t),
+                            filled=t in p.tiles,
+                        )
+                        for t in ENCOUNTER_TILES
+                    ]
+                )
+            )
+            parts.append(
+                wrap(
+                    [
+                        button(
+                            f"wof-order-{seat}",
+                            (f"{p.order.index(seat) + 1}: " if seat in p.order else "") + name,
+                            lambda _, seat=seat: self._toggle_order(seat),
+                            filled=seat in p.order,
+                        )
+                        for seat, name in enumerate(s.players)
+                    ]
+                )
+            )
             if len(p.tiles) == 9 and len(p.order) == s.n:
-                parts += self.check_and_commit(LayBoard(tuple(p.tiles), tuple(p.order)),
-                                               "wof-lay-board", "Lay the board")
+                parts += self.check_and_commit(
+                    LayBoard(tuple(p.tiles), tuple(p.order)), "wof-lay-board", "Lay the board"
+                )
         waiting = [s.players[i] for i in range(s.n) if not s.destiny_cards[i]]
         if self.ctx.seat is None:
             waiting = [s.players[i] for i in range(s.n) if not self._cards_of(i)]
         if waiting:
-            parts.append(theme.muted("Destiny cards still to record (each in private): "
-                                     + ", ".join(waiting), 13))
+            parts.append(
+                theme.muted(
+                    "Destiny cards still to record (each in private): " + ", ".join(waiting), 13
+                )
+            )
         return parts
 
     def _toggle_tile(self, tile: str) -> None:
@@ -252,22 +299,30 @@ class WofPanel:
             kind = a.kind
             if kind == "wof.place-bet":
                 space = a.space  # type: ignore[attr-defined]
-                controls.append(button(f"wof-bet-{space}",
-                                       f"Round {space} ({1 + space - s.round})", self.commit(a)))
+                controls.append(
+                    button(
+                        f"wof-bet-{space}", f"Round {space} ({1 + space - s.round})", self.commit(a)
+                    )
+                )
             elif kind == "wof.bet-destiny":
                 pos = a.position  # type: ignore[attr-defined]
-                controls.append(button(f"wof-betdestiny-{pos}", f"Destiny card {pos + 1} (3)",
-                                       self.commit(a)))
+                controls.append(
+                    button(f"wof-betdestiny-{pos}", f"Destiny card {pos + 1} (3)", self.commit(a))
+                )
             elif kind == "wof.move-bet":
                 frm, to = a.space, a.to  # type: ignore[attr-defined]
-                controls.append(button(f"wof-move-{frm}-{to}", f"Move {frm} → {to}",
-                                       self.commit(a)))
+                controls.append(
+                    button(f"wof-move-{frm}-{to}", f"Move {frm} → {to}", self.commit(a))
+                )
             elif kind == "wof.take-chip":
                 controls.append(button("wof-take-chip", "Take a chip", self.commit(a)))
         skip = next(a for a in self.legal() if a.kind == "wof.skip")
         return [
-            theme.muted(f"{s.players[seat]}: bet with an unused chip (in brackets: the stack's "
-                        "size), or let it go.", 13),
+            theme.muted(
+                f"{s.players[seat]}: bet with an unused chip (in brackets: the stack's "
+                "size), or let it go.",
+                13,
+            ),
             wrap(controls),
             button("wof-skip", "No bet", self.commit(skip)),
         ]
@@ -276,9 +331,13 @@ class WofPanel:
 
     def _destiny(self) -> list[ft.Control]:
         s = self.state
-        parts: list[ft.Control] = [theme.muted(
-            "Each player may add a chip from the supply to one of their destiny cards. Card "
-            "names show only on their owner's phone.", 13)]
+        parts: list[ft.Control] = [
+            theme.muted(
+                "Each player may add a chip from the supply to one of their destiny cards. Card "
+                "names show only on their owner's phone.",
+                13,
+            )
+        ]
         for seat in s.queue:
             if not self.can_act_for(seat):
                 continue
@@ -287,20 +346,24 @@ class WofPanel:
                 parts.append(self._reveal_button(seat, "wof-destiny-reveal"))
                 continue
             buttons = [
-                button(f"wof-destiny-{pos}",
-                       f"Card {pos + 1}: {ENDING_NAMES[cards[pos]]} (+1)",
-                       self.commit(self._find("wof.destiny", seat=seat, position=pos)))
+                button(
+                    f"wof-destiny-{pos}",
+                    f"Card {pos + 1}: {ENDING_NAMES[cards[pos]]} (+1)",
+                    self.commit(self._find("wof.destiny", seat=seat, position=pos)),
+                )
                 for pos in range(3)
                 if self._find("wof.destiny", seat=seat, position=pos) is not None
             ]
             skip = self._find("wof.skip", seat=seat)
             parts += [ft.Text(s.players[seat], weight=ft.FontWeight.W_600), wrap(buttons)]
             if skip is not None:
-                parts.append(button(f"wof-destiny-skip-{seat}", "No destiny action",
-                                    self.commit(skip)))
+                parts.append(
+                    button(f"wof-destiny-skip-{seat}", "No destiny action", self.commit(skip))
+                )
         if len(parts) == 1:
-            parts.append(theme.muted("Waiting for: " + ", ".join(s.players[q] for q in s.queue),
-                                     13))
+            parts.append(
+                theme.muted("Waiting for: " + ", ".join(s.players[q] for q in s.queue), 13)
+            )
         return parts
 
     def _find(self, kind: str, **fields: Any) -> Any:
@@ -318,27 +381,43 @@ class WofPanel:
             return self._waiting(seat)
         return [
             theme.muted(f"{s.players[seat]} draws {s.draw_count}: how many from Help?", 13),
-            wrap([button(f"wof-draw-{a.help}",  # type: ignore[attr-defined]
-                         f"{a.help} Help + {s.draw_count - a.help} Hinder",  # type: ignore[attr-defined]
-                         self.commit(a))
-                  for a in self.legal() if a.kind == "wof.draw"]),
+            wrap(
+                [
+                    button(
+                        f"wof-draw-{a.help}",  # type: ignore[attr-defined]
+                        f"{a.help} Help + {s.draw_count - a.help} Hinder",  # type: ignore[attr-defined]
+                        self.commit(a),
+                    )
+                    for a in self.legal()
+                    if a.kind == "wof.draw"
+                ]
+            ),
         ]
 
     # adventure
 
-    def _stepper(self, label: str, ident: str, value: int, on_step: Callable[[int], None]
-                 ) -> ft.Control:
-        return widgets.labelled_stepper(label, ident, widgets.step_value(str(value), width=40),
-                                        on_step)
+    def _stepper(
+        self, label: str, ident: str, value: int, on_step: Callable[[int], None]
+    ) -> ft.Control:
+        return widgets.labelled_stepper(
+            label, ident, widgets.step_value(str(value), width=40), on_step
+        )
 
     def _reveal(self) -> list[ft.Control]:
         s, p = self.state, self.picks
         k = reward_count(s)
-        parts: list[ft.Control] = [theme.muted(
-            f"Turn up {k} reward tiles and enter each red number.", 13)]
+        parts: list[ft.Control] = [
+            theme.muted(f"Turn up {k} reward tiles and enter each red number.", 13)
+        ]
         for i in range(k):
-            parts.append(self._stepper(f"Tile {i + 1} red", f"wof-red-{i}", p.reds.get(i, 0),
-                                       lambda d, i=i: self._nudge(p.reds, i, d)))
+            parts.append(
+                self._stepper(
+                    f"Tile {i + 1} red",
+                    f"wof-red-{i}",
+                    p.reds.get(i, 0),
+                    lambda d, i=i: self._nudge(p.reds, i, d),
+                )
+            )
         reds = tuple(p.reds.get(i, 0) for i in range(k))
         return parts + self.check_and_commit(RevealRewards(reds), "wof-reveal", "Reveal")
 
@@ -352,9 +431,16 @@ class WofPanel:
         if not self.can_act_for(seat):
             return self._waiting(seat)
         legal = self.legal()
-        plays = [button(f"wof-play-{a.card}", f"Play {a.card.title()} face down",  # type: ignore[attr-defined]
-                        self.commit(a), filled=True)
-                 for a in legal if a.kind == "wof.play-card"]
+        plays = [
+            button(
+                f"wof-play-{a.card}",
+                f"Play {a.card.title()} face down",  # type: ignore[attr-defined]
+                self.commit(a),
+                filled=True,
+            )
+            for a in legal
+            if a.kind == "wof.play-card"
+        ]
         cards = TURN_TILE_CARDS[pass_tile(s)]
         split = min(p.split, cards)
         specials = []
@@ -362,21 +448,38 @@ class WofPanel:
             for back in ("help", "hinder"):
                 act = PlaySpecial(seat, special, back, min(split, 2) if special == "draw" else 0)
                 if self.ctx.check(act).legal:
-                    specials.append(button(f"wof-special-{special}-{back}",
-                                           f"{name} ({back} back)", self.commit(act)))
+                    specials.append(
+                        button(
+                            f"wof-special-{special}-{back}",
+                            f"{name} ({back} back)",
+                            self.commit(act),
+                        )
+                    )
         kind = f" This adventure is {s.kind.title()}." if s.kind else ""
         parts: list[ft.Control] = [
-            theme.muted(f"{s.players[seat]}: play a card or pass (holding {s.hand_help[seat]} "
-                        f"Help, {s.hand_hinder[seat]} Hinder).{kind}", 13),
+            theme.muted(
+                f"{s.players[seat]}: play a card or pass (holding {s.hand_help[seat]} "
+                f"Help, {s.hand_hinder[seat]} Hinder).{kind}",
+                13,
+            ),
             wrap(plays),
         ]
         if specials:
-            parts += [theme.muted("Special cards (face up, −2 to your contribution):", 12),
-                      wrap(specials)]
-        parts.append(self._stepper("Cards drawn from Help", "wof-split", split,
-                                   lambda d: self.pick(split=max(0, min(4, split + d)))))
-        parts += self.check_and_commit(Pass(seat, split), "wof-pass",
-                                       f"Pass (turn order tile {pass_tile(s)})")
+            parts += [
+                theme.muted("Special cards (face up, −2 to your contribution):", 12),
+                wrap(specials),
+            ]
+        parts.append(
+            self._stepper(
+                "Cards drawn from Help",
+                "wof-split",
+                split,
+                lambda d: self.pick(split=max(0, min(4, split + d))),
+            )
+        )
+        parts += self.check_and_commit(
+            Pass(seat, split), "wof-pass", f"Pass (turn order tile {pass_tile(s)})"
+        )
         return parts
 
     def _claim(self) -> list[ft.Control]:
@@ -385,19 +488,37 @@ class WofPanel:
         if not self.can_act_for(seat):
             return self._waiting(seat)
         tiles = [
-            button(f"wof-claim-tile-{i}", f"Tile {i + 1} (red {t.red})",
-                   lambda _, i=i: self.pick(tile=i), filled=p.tile == i)
-            for i, t in enumerate(s.rewards) if t.claimed_by is None
+            button(
+                f"wof-claim-tile-{i}",
+                f"Tile {i + 1} (red {t.red})",
+                lambda _, i=i: self.pick(tile=i),
+                filled=p.tile == i,
+            )
+            for i, t in enumerate(s.rewards)
+            if t.claimed_by is None
         ]
-        parts: list[ft.Control] = [theme.muted(f"{s.players[seat]} picks a reward tile and "
-                                               "enters what it gives.", 13), wrap(tiles)]
-        for key, label in (("vp", "VP"), ("chips", "Bet chips"), ("help", "Help cards"),
-                           ("hinder", "Hinder cards")):
-            parts.append(self._stepper(label, f"wof-gain-{key}", p.gains.get(key, 0),
-                                       lambda d, key=key: self._nudge(p.gains, key, d, 20)))
+        parts: list[ft.Control] = [
+            theme.muted(f"{s.players[seat]} picks a reward tile and enters what it gives.", 13),
+            wrap(tiles),
+        ]
+        for key, label in (
+            ("vp", "VP"),
+            ("chips", "Bet chips"),
+            ("help", "Help cards"),
+            ("hinder", "Hinder cards"),
+        ):
+            parts.append(
+                self._stepper(
+                    label,
+                    f"wof-gain-{key}",
+                    p.gains.get(key, 0),
+                    lambda d, key=key: self._nudge(p.gains, key, d, 20),
+                )
+            )
         if p.tile is not None:
-            act = ClaimReward(seat, p.tile, **{k: p.gains.get(k, 0)
-                                               for k in ("vp", "chips", "help", "hinder")})
+            act = ClaimReward(
+                seat, p.tile, **{k: p.gains.get(k, 0) for k in ("vp", "chips", "help", "hinder")}
+            )
             parts += self.check_and_commit(act, "wof-claim", f"Claim tile {p.tile + 1}")
         return parts
 
@@ -409,60 +530,116 @@ class WofPanel:
         if mine is not None and s.played[mine] and self.ctx.can_act:
             parts += [
                 theme.muted("Your face-down cards' total, sent in secret:", 13),
-                self._stepper("My total", "wof-my-total", p.my_total,
-                              lambda d: self.pick(my_total=max(0, p.my_total + d))),
-                button("wof-contribute", "Enter my total in secret",
-                       self.commit(Contribute(mine, p.my_total))),
+                self._stepper(
+                    "My total",
+                    "wof-my-total",
+                    p.my_total,
+                    lambda d: self.pick(my_total=max(0, p.my_total + d)),
+                ),
+                button(
+                    "wof-contribute",
+                    "Enter my total in secret",
+                    self.commit(Contribute(mine, p.my_total)),
+                ),
             ]
         entered = [s.players[q] for q in players if s.contributed[q]]
         if entered:
-            parts.append(theme.tagged("wof-entered", theme.muted(
-                "Totals entered in secret: " + ", ".join(entered), 13)))
+            parts.append(
+                theme.tagged(
+                    "wof-entered",
+                    theme.muted("Totals entered in secret: " + ", ".join(entered), 13),
+                )
+            )
         parts += [
             theme.muted("Turn over the Olympus card:", 13),
-            wrap([button(f"wof-god-{g}", g.title(), lambda _, g=g: self.pick(god=g),
-                         filled=p.god == g) for g in ("athena", "poseidon")]),
-            self._stepper("Olympus value", "wof-olympus", p.olympus,
-                          lambda d: self.pick(olympus=max(0, p.olympus + d))),
+            wrap(
+                [
+                    button(
+                        f"wof-god-{g}",
+                        g.title(),
+                        lambda _, g=g: self.pick(god=g),
+                        filled=p.god == g,
+                    )
+                    for g in ("athena", "poseidon")
+                ]
+            ),
+            self._stepper(
+                "Olympus value",
+                "wof-olympus",
+                p.olympus,
+                lambda d: self.pick(olympus=max(0, p.olympus + d)),
+            ),
         ]
         secret = all(s.contributed[q] for q in players)
         totals: tuple[int, ...] = ()
         if not secret:
-            parts.append(theme.muted("Card totals at the reveal (or each player enters theirs "
-                                     "in secret on their phone):", 13))
+            parts.append(
+                theme.muted(
+                    "Card totals at the reveal (or each player enters theirs "
+                    "in secret on their phone):",
+                    13,
+                )
+            )
             for q in players:
-                parts.append(self._stepper(s.players[q], f"wof-total-{q}", p.totals.get(q, 0),
-                                           lambda d, q=q: self._nudge(p.totals, q, d, 200)))
+                parts.append(
+                    self._stepper(
+                        s.players[q],
+                        f"wof-total-{q}",
+                        p.totals.get(q, 0),
+                        lambda d, q=q: self._nudge(p.totals, q, d, 200),
+                    )
+                )
             totals = tuple(p.totals.get(q, 0) for q in range(s.n))
-        return parts + self.check_and_commit(Resolve(p.god, p.olympus, totals), "wof-resolve",
-                                             "Resolve the adventure")
+        return parts + self.check_and_commit(
+            Resolve(p.god, p.olympus, totals), "wof-resolve", "Resolve the adventure"
+        )
 
     # journey and wandering
 
     def _sail_buttons(self, kind: str, god: str | None = None) -> list[ft.Control]:
         s = self.state
-        options = [a for a in self.legal() if a.kind == kind
-                   and (god is None or a.god == god)]  # type: ignore[attr-defined]
+        options = [a for a in self.legal() if a.kind == kind and (god is None or a.god == god)]  # type: ignore[attr-defined]
         known = [a for a in options if not a.to]  # type: ignore[attr-defined]
         suffix = f"-{god}" if god else ""
         if known:
             verdict = self.ctx.check(known[0])
-            return [verdict_box(verdict, f"wof-sail{suffix}-verdict"),
-                    button(f"wof-sail{suffix}", "Sail on", self.commit(known[0]), filled=True)]
-        return [theme.muted("Where does the path lead? Tap the place; the app remembers it.", 13),
-                wrap([button(f"wof-to{suffix}-{a.to}",  # type: ignore[attr-defined]
-                             node_label(a.to, s.board), self.commit(a))  # type: ignore[attr-defined]
-                      for a in options])]
+            return [
+                verdict_box(verdict, f"wof-sail{suffix}-verdict"),
+                button(f"wof-sail{suffix}", "Sail on", self.commit(known[0]), filled=True),
+            ]
+        return [
+            theme.muted("Where does the path lead? Tap the place; the app remembers it.", 13),
+            wrap(
+                [
+                    button(
+                        f"wof-to{suffix}-{a.to}",  # type: ignore[attr-defined]
+                        node_label(a.to, s.board),
+                        self.commit(a),
+                    )  # type: ignore[attr-defined]
+                    for a in options
+                ]
+            ),
+        ]
 
     def _journey(self) -> list[ft.Control]:
         s = self.state
         path = "calm" if s.won else "stormy"
-        return [theme.muted(f"The adventure was {'won' if s.won else 'lost'}: the {path} path. "
-                            "1 crew is lost on the way.", 13), *self._sail_buttons("wof.journey")]
+        return [
+            theme.muted(
+                f"The adventure was {'won' if s.won else 'lost'}: the {path} path. "
+                "1 crew is lost on the way.",
+                13,
+            ),
+            *self._sail_buttons("wof.journey"),
+        ]
 
     def _wander(self) -> list[ft.Control]:
-        parts: list[ft.Control] = [theme.muted(
-            "Turn over an Olympus card: Athena takes the calm path, Poseidon the stormy one.", 13)]
+        parts: list[ft.Control] = [
+            theme.muted(
+                "Turn over an Olympus card: Athena takes the calm path, Poseidon the stormy one.",
+                13,
+            )
+        ]
         for god in ("athena", "poseidon"):
             parts.append(ft.Text(god.title(), weight=ft.FontWeight.W_600))
             parts += self._sail_buttons("wof.wander", god)
@@ -480,8 +657,11 @@ class WofPanel:
         return ()
 
     def _reveal_button(self, seat: int, ident: str = "wof-reveal") -> ft.Control:
-        return button(f"{ident}-{seat}", f"Pass the phone to {self.state.players[seat]}",
-                      lambda _: self.pick("move", "secret", "payoffs", revealed=seat))
+        return button(
+            f"{ident}-{seat}",
+            f"Pass the phone to {self.state.players[seat]}",
+            lambda _: self.pick("move", "secret", "payoffs", revealed=seat),
+        )
 
     def _secret_seat(self) -> int | None:
         if self.ctx.seat is not None:
@@ -493,11 +673,17 @@ class WofPanel:
         seat = self._secret_seat()
         parts: list[ft.Control] = []
         if self.ctx.seat is None and self.ctx.can_act and s.phase != "over":
-            parts.append(wrap([self._reveal_button(q) for q in range(s.n)
-                               if q != self.picks.revealed]))
+            parts.append(
+                wrap([self._reveal_button(q) for q in range(s.n) if q != self.picks.revealed])
+            )
             if self.picks.revealed is not None:
-                parts.append(button("wof-hide", "Hide", lambda _: self.pick(
-                    "move", "secret", "payoffs", revealed=None)))
+                parts.append(
+                    button(
+                        "wof-hide",
+                        "Hide",
+                        lambda _: self.pick("move", "secret", "payoffs", revealed=None),
+                    )
+                )
         if seat is None:
             return pictures.box("wof-secrets", "Destiny cards", parts) if parts else None
         name = s.players[seat]
@@ -505,30 +691,64 @@ class WofPanel:
         if not cards and self.ctx.can_act and s.phase == "setup":
             parts += self._record_form(seat)
         elif cards:
-            chips = (self.ctx.reveal(seat) if self.ctx.seat is None and self.ctx.reveal
-                     else s).destiny_chips[seat]
-            parts.append(theme.tagged("wof-secret-destiny", ft.Column(spacing=2, controls=[
-                ft.Text(f"{name}: card {i + 1} is {ENDING_NAMES[c]} ({chips[i]} "
-                        f"chip{'' if chips[i] == 1 else 's'})", size=14)
-                for i, c in enumerate(cards)
-            ])))
+            chips = (
+                self.ctx.reveal(seat) if self.ctx.seat is None and self.ctx.reveal else s
+            ).destiny_chips[seat]
+            parts.append(
+                theme.tagged(
+                    "wof-secret-destiny",
+                    ft.Column(
+                        spacing=2,
+                        controls=[
+                            ft.Text(
+                                f"{name}: card {i + 1} is {ENDING_NAMES[c]} ({chips[i]} "
+                                f"chip{'' if chips[i] == 1 else 's'})",
+                                size=14,
+                            )
+                            for i, c in enumerate(cards)
+                        ],
+                    ),
+                )
+            )
         return pictures.box("wof-secrets", f"{name}'s destiny cards (private)", parts)
 
     def _record_form(self, seat: int) -> list[ft.Control]:
         p = self.picks
         parts: list[ft.Control] = [
-            theme.muted("Put your first chip on a face-down card, then look at the cards and "
-                        "tap them in order: card 1, card 2, card 3.", 13),
-            wrap([button(f"wof-start-{i}", f"First chip on card {i + 1}",
-                         lambda _, i=i: self.pick("secret", start=i), filled=p.start == i)
-                  for i in range(3)]),
-            wrap([button(f"wof-card-{c}", (f"{p.cards.index(c) + 1}: " if c in p.cards else "")
-                         + ENDING_NAMES[c], lambda _, c=c: self._toggle_card(c),
-                         filled=c in p.cards) for c in ENDINGS]),
+            theme.muted(
+                "Put your first chip on a face-down card, then look at the cards and "
+                "tap them in order: card 1, card 2, card 3.",
+                13,
+            ),
+            wrap(
+                [
+                    button(
+                        f"wof-start-{i}",
+                        f"First chip on card {i + 1}",
+                        lambda _, i=i: self.pick("secret", start=i),
+                        filled=p.start == i,
+                    )
+                    for i in range(3)
+                ]
+            ),
+            wrap(
+                [
+                    button(
+                        f"wof-card-{c}",
+                        (f"{p.cards.index(c) + 1}: " if c in p.cards else "") + ENDING_NAMES[c],
+                        lambda _, c=c: self._toggle_card(c),
+                        filled=c in p.cards,
+                    )
+                    for c in ENDINGS
+                ]
+            ),
         ]
         if len(p.cards) == 3:
-            parts += self.check_and_commit(RecordDestiny(seat, tuple(p.cards), p.start),
-                                           "wof-record", "Record my destiny cards")
+            parts += self.check_and_commit(
+                RecordDestiny(seat, tuple(p.cards), p.start),
+                "wof-record",
+                "Record my destiny cards",
+            )
         return parts
 
     def _toggle_card(self, card: str) -> None:
@@ -555,22 +775,58 @@ class WofPanel:
         s, p = self.state, self.picks
         if s.phase in ("setup", "over") or not self.ctx.can_act:
             return None
-        known = [f"{node_label(k.split(':')[0], s.board)} {k.split(':')[1]} → "
-                 f"{node_label(v, s.board)}" for k, v in sorted(s.paths.items())]
-        parts: list[ft.Control] = [theme.muted("; ".join(known) if known else
-                                               "No path entered yet.", 12)]
-        parts.append(wrap([button(f"wof-path-from-{n}", node_label(n, s.board),
-                                  lambda _, n=n: self.pick("paths", path_node=n),
-                                  filled=p.path_node == n) for n in NODES if n != ITHACA]))
-        parts.append(wrap([button(f"wof-path-{k}", k.title(),
-                                  lambda _, k=k: self.pick("paths", path_kind=k),
-                                  filled=p.path_kind == k) for k in ("calm", "stormy")]))
-        parts.append(wrap([button(f"wof-path-to-{n}", "→ " + node_label(n, s.board),
-                                  lambda _, n=n: self.pick("paths", path_to=n),
-                                  filled=p.path_to == n) for n in NODES if n != p.path_node]))
+        known = [
+            f"{node_label(k.split(':')[0], s.board)} {k.split(':')[1]} → {node_label(v, s.board)}"
+            for k, v in sorted(s.paths.items())
+        ]
+        parts: list[ft.Control] = [
+            theme.muted("; ".join(known) if known else "No path entered yet.", 12)
+        ]
+        parts.append(
+            wrap(
+                [
+                    button(
+                        f"wof-path-from-{n}",
+                        node_label(n, s.board),
+                        lambda _, n=n: self.pick("paths", path_node=n),
+                        filled=p.path_node == n,
+                    )
+                    for n in NODES
+                    if n != ITHACA
+                ]
+            )
+        )
+        parts.append(
+            wrap(
+                [
+                    button(
+                        f"wof-path-{k}",
+                        k.title(),
+                        lambda _, k=k: self.pick("paths", path_kind=k),
+                        filled=p.path_kind == k,
+                    )
+                    for k in ("calm", "stormy")
+                ]
+            )
+        )
+        parts.append(
+            wrap(
+                [
+                    button(
+                        f"wof-path-to-{n}",
+                        "→ " + node_label(n, s.board),
+                        lambda _, n=n: self.pick("paths", path_to=n),
+                        filled=p.path_to == n,
+                    )
+                    for n in NODES
+                    if n != p.path_node
+                ]
+            )
+        )
         if p.path_to:
-            parts += self.check_and_commit(SetPath(p.path_node, p.path_kind, p.path_to),
-                                           "wof-set-path", "Save this path")
+            parts += self.check_and_commit(
+                SetPath(p.path_node, p.path_kind, p.path_to), "wof-set-path", "Save this path"
+            )
         return pictures.box("wof-paths", "Board paths (edit to match your board)", parts)
 
 

@@ -78,8 +78,10 @@ def status(s: WofState, version: int) -> ft.Control:
                 spacing=2,
                 expand=True,
                 controls=[
-                    theme.tagged("wof-status", ft.Text(f"Round {s.round} · {where}", size=18,
-                                                       weight=ft.FontWeight.W_600)),
+                    theme.tagged(
+                        "wof-status",
+                        ft.Text(f"Round {s.round} · {where}", size=18, weight=ft.FontWeight.W_600),
+                    ),
                     theme.tagged("wof-phase", theme.muted(phase, 14)),
                     theme.tagged("wof-version", theme.muted(f"move {version}", 11)),
                 ],
@@ -88,8 +90,9 @@ def status(s: WofState, version: int) -> ft.Control:
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 controls=[
-                    theme.tagged("wof-crew", ft.Text(str(s.crew), size=48,
-                                                     weight=ft.FontWeight.BOLD)),
+                    theme.tagged(
+                        "wof-crew", ft.Text(str(s.crew), size=48, weight=ft.FontWeight.BOLD)
+                    ),
                     theme.muted("crew", 12),
                 ],
             ),
@@ -104,9 +107,14 @@ def round_track(s: WofState) -> ft.Control:
     for space in range(1, LAST_ROUND + 1):
         here = space == s.round
         bets = [
-            ft.Text(f"{initials(s, b.seat)} {b.chips}", size=11, color=PLAYER_COLOURS[b.seat % 5],
-                    weight=ft.FontWeight.BOLD)
-            for b in s.bets if b.space == space
+            ft.Text(
+                f"{initials(s, b.seat)} {b.chips}",
+                size=11,
+                color=PLAYER_COLOURS[b.seat % 5],
+                weight=ft.FontWeight.BOLD,
+            )
+            for b in s.bets
+            if b.space == space
         ]
         cells.append(
             theme.tagged(
@@ -117,8 +125,9 @@ def round_track(s: WofState) -> ft.Control:
                     border_radius=8,
                     padding=2,
                     bgcolor=ft.Colors.PRIMARY_CONTAINER if here else None,
-                    border=ft.Border.all(2 if here else 1,
-                                         ft.Colors.PRIMARY if here else ft.Colors.OUTLINE_VARIANT),
+                    border=ft.Border.all(
+                        2 if here else 1, ft.Colors.PRIMARY if here else ft.Colors.OUTLINE_VARIANT
+                    ),
                     content=ft.Column(
                         spacing=0,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -157,25 +166,29 @@ def board(s: WofState) -> ft.Control:
                     border_radius=8,
                     padding=4,
                     opacity=0.45 if down else 1.0,
-                    bgcolor=ft.Colors.TERTIARY_CONTAINER if here else
-                    ft.Colors.SURFACE_CONTAINER_HIGH,
-                    border=ft.Border.all(3 if here else 1,
-                                         ft.Colors.TERTIARY if here else ft.Colors.OUTLINE_VARIANT),
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER
+                    if here
+                    else ft.Colors.SURFACE_CONTAINER_HIGH,
+                    border=ft.Border.all(
+                        3 if here else 1, ft.Colors.TERTIARY if here else ft.Colors.OUTLINE_VARIANT
+                    ),
                     content=ft.Column(
                         spacing=0,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                         controls=[
                             theme.muted(label if node.isdigit() else "", 10),
-                            ft.Text(("▼ " if down else "") + name, size=12,
-                                    weight=ft.FontWeight.W_600 if here else None,
-                                    text_align=ft.TextAlign.CENTER),
+                            ft.Text(
+                                ("▼ " if down else "") + name,
+                                size=12,
+                                weight=ft.FontWeight.W_600 if here else None,
+                                text_align=ft.TextAlign.CENTER,
+                            ),
                         ],
                     ),
                 ),
             )
         )
-    route = " → ".join(node_label(n, s.board) if n.isdigit() else TILE_NAMES[n]
-                       for n in s.voyage)
+    route = " → ".join(node_label(n, s.board) if n.isdigit() else TILE_NAMES[n] for n in s.voyage)
     return box(
         "wof-voyage",
         "The voyage",
@@ -197,10 +210,10 @@ def score_board(s: WofState) -> ft.Control:
                 ft.Row(
                     spacing=6,
                     controls=[
-                        ft.Container(width=10, height=28, border_radius=3,
-                                     bgcolor=PLAYER_COLOURS[seat % 5]),
-                        ft.Text(s.players[seat], expand=True, size=15,
-                                weight=ft.FontWeight.W_600),
+                        ft.Container(
+                            width=10, height=28, border_radius=3, bgcolor=PLAYER_COLOURS[seat % 5]
+                        ),
+                        ft.Text(s.players[seat], expand=True, size=15, weight=ft.FontWeight.W_600),
                         ft.Text(f"{s.vp[seat]} VP", size=15, weight=ft.FontWeight.BOLD),
                         theme.muted(f"chips {s.held[seat]}", 12),
                         theme.muted(f"H{s.hand_help[seat]}/h{s.hand_hinder[seat]}", 12),
@@ -216,7 +229,9 @@ def score_board(s: WofState) -> ft.Control:
             *rows,
             theme.muted(
                 f"In turn order. H/h: Help/Hinder cards held. Destiny: chips on cards 1/2/3. "
-                f"Supply: {s.supply} chips.", 12),
+                f"Supply: {s.supply} chips.",
+                12,
+            ),
         ],
     )
 
@@ -237,38 +252,62 @@ def payoff_table(s: WofState, own: int | None) -> ft.Control:
                     content=ft.Column(
                         spacing=0,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                        controls=[theme.muted(f"r{r}", 10), ft.Text(str(pay), size=13,
-                                                                   weight=ft.FontWeight.BOLD)],
+                        controls=[
+                            theme.muted(f"r{r}", 10),
+                            ft.Text(str(pay), size=13, weight=ft.FontWeight.BOLD),
+                        ],
                     ),
                 )
                 for r, pay in row.pays
             ]
-            parts.append(ft.Text(f"Your bet on round {row.space} ({row.chips} chips) pays, "
-                                 "if the voyage ends in round:", size=13))
-            parts.append(theme.tagged(f"wof-payoff-bet-{row.space}",
-                                      ft.Row(wrap=True, spacing=3, run_spacing=3, controls=cells)))
+            parts.append(
+                ft.Text(
+                    f"Your bet on round {row.space} ({row.chips} chips) pays, "
+                    "if the voyage ends in round:",
+                    size=13,
+                )
+            )
+            parts.append(
+                theme.tagged(
+                    f"wof-payoff-bet-{row.space}",
+                    ft.Row(wrap=True, spacing=3, run_spacing=3, controls=cells),
+                )
+            )
         for ending, chips in destiny_rows(s, own):
-            parts.append(theme.tagged(
-                f"wof-payoff-destiny-{ending}",
-                ft.Text(f"If it ends {ENDING_NAMES[ending]}: your destiny pays {chips} chips "
-                        f"({2 * chips} VP)", size=13),
-            ))
+            parts.append(
+                theme.tagged(
+                    f"wof-payoff-destiny-{ending}",
+                    ft.Text(
+                        f"If it ends {ENDING_NAMES[ending]}: your destiny pays {chips} chips "
+                        f"({2 * chips} VP)",
+                        size=13,
+                    ),
+                )
+            )
         if not s.bets_of(own):
             parts.append(theme.muted("You have no bets on the round track yet.", 12))
-    parts.append(ft.Text(f"If the voyage ended now (round {s.round}):", size=13,
-                         weight=ft.FontWeight.W_600))
+    parts.append(
+        ft.Text(f"If the voyage ended now (round {s.round}):", size=13, weight=ft.FontWeight.W_600)
+    )
     for name, chips, vp in totals_now(s):
-        parts.append(theme.tagged(f"wof-now-{name}", ft.Text(
-            f"{name}: {chips} chips from bets and unused → {vp} VP (destiny not counted)",
-            size=13)))
+        parts.append(
+            theme.tagged(
+                f"wof-now-{name}",
+                ft.Text(
+                    f"{name}: {chips} chips from bets and unused → {vp} VP (destiny not counted)",
+                    size=13,
+                ),
+            )
+        )
     return box("wof-payoffs", "Payoff table", parts)
 
 
 def score_pad(s: WofState) -> ft.Control:
     """The final score pad from the rules' score sheet."""
     sheet = GAME.score(s)
-    parts: list[ft.Control] = [theme.tagged("wof-summary", ft.Text(sheet.summary, size=15,
-                                                                    weight=ft.FontWeight.W_600))]
+    parts: list[ft.Control] = [
+        theme.tagged("wof-summary", ft.Text(sheet.summary, size=15, weight=ft.FontWeight.W_600))
+    ]
     for p in sheet.players:
         parts.append(ft.Text(f"{p.name}: {p.total} VP", size=15, weight=ft.FontWeight.BOLD))
         for item in p.items:
