@@ -83,8 +83,6 @@ class Access:
     seat: int | None
 
 
-
-
 class Hub:
     """The process-wide entry point to storage and tables. Thread-safe."""
 

@@ -20,6 +20,7 @@ import flet as ft
 from rules.grimheim.state import GrimheimState
 
 from .. import theme
+from ..views.reconcile import swap_in
 from .base import PanelContext
 from .grimheim_heroes import heroes_section
 from .grimheim_info import monsters_section, odds_section, reference_section, result_banner
@@ -42,10 +43,10 @@ def build_panel(ctx: PanelContext) -> ft.Control:
     holder = ft.Column(spacing=0, expand=True)
 
     def refresh() -> None:
-        holder.controls = [_body(ctx, mem, refresh)]
-        # Off a live page (tests build the panel without one) there is nothing to push.
+        # Diffed into the tree the phone shows, so the list keeps its scroll position
+        # (a stepper tap halfway down must not jump the screen back to the top).
         with contextlib.suppress(RuntimeError, AssertionError):
-            holder.update()
+            swap_in(holder, _body(ctx, mem, refresh))
 
     holder.controls = [_body(ctx, mem, refresh)]
     return holder

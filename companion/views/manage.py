@@ -11,6 +11,7 @@ changes nothing.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -25,10 +26,29 @@ if TYPE_CHECKING:
 
 
 def _done(shell: Shell, message: str) -> None:
-    """Close the open dialog, redraw home and say what happened."""
-    shell.page.pop_dialog()  # None when no dialog is open
-    shell.show(shell.page.route or "/")
-    shell.toast(message)
+    """Close the open dialog, then redraw home and say what happened.
+
+    The redraw waits until the phone reports the dialog closed: a screen replaced while
+    the dialog is still closing can leave it standing, stuck, over the new screen."""
+
+    def finish() -> None:
+        shell.show(shell.page.route or "/")
+        shell.toast(message)
+
+    dialog = shell.page.pop_dialog()
+    if dialog is None:
+        finish()
+        return
+    flet_dismiss = dialog.on_dismiss  # Flet's own: takes the dialog off the page's stack
+
+    async def dismissed(event: Any) -> None:
+        if flet_dismiss is not None:
+            result = flet_dismiss(event)
+            if inspect.isawaitable(result):
+                await result
+        finish()
+
+    dialog.on_dismiss = dismissed
 
 
 def _attempt(shell: Shell, error: ft.Text, action: Callable[[], str]) -> None:

@@ -26,6 +26,14 @@ import pytest
 
 from tests.support.chromium import ARGS, CHROMIUM, PHONE
 
+try:
+    from playwright.sync_api import Error as PlaywrightError
+except ImportError:  # the browser fixture skips (or fails in CI) with the reason
+
+    class PlaywrightError(Exception):  # type: ignore[no-redef]
+        """Stands in when playwright is missing; never raised."""
+
+
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_MS = 15_000
 
@@ -146,12 +154,57 @@ class Screen:
         loc.wait_for(state="attached", timeout=timeout)
         return loc
 
+    def find(self, identifier: str, timeout: int = TIMEOUT_MS) -> Any:
+        """The control ``identifier``, scrolled onto the screen as a finger would: Flutter
+        builds a long list's items only near the visible part, so a control further down
+        exists only once the list is dragged towards it."""
+        loc = self.by_id(identifier)
+        try:
+            loc.wait_for(state="attached", timeout=min(timeout, 2_500))
+        except Exception:
+            for _ in range(20):
+                self.page.mouse.move(195, 500)
+                self.page.mouse.wheel(0, 300)
+                self.page.wait_for_timeout(250)
+                if loc.count():
+                    break
+            loc.wait_for(state="attached", timeout=timeout)
+        box = loc.bounding_box()
+        height = self.page.viewport_size["height"] if self.page.viewport_size else 844
+        shift = 0.0
+        if box is not None and box["y"] + box["height"] > height:
+            shift = box["y"] + box["height"] - height + 120
+        elif box is not None and box["y"] < 0:
+            shift = box["y"] - 120
+        if shift:
+            self.page.mouse.move(195, 500)
+            self.page.mouse.wheel(0, shift)
+            # Wait for the list to settle: a tap during the scroll lands on a moving target.
+            last = None
+            for _ in range(12):
+                self.page.wait_for_timeout(150)
+                now = loc.bounding_box() if loc.count() else None
+                if now is not None and now == last:
+                    break
+                last = now
+        return loc
+
     def tap(self, identifier: str) -> None:
-        loc = self.wait_id(identifier)
-        # Semantics wrappers hold the real button inside; click the innermost button if any.
-        inner = loc.locator("[role=button]")
-        target = inner.first if inner.count() else loc
-        target.click()
+        """Tap the control ``identifier``, scrolling to it first. A screen that redraws
+        under the finger (another phone's move, a list settling) can replace the control
+        between finding and tapping it; then it is found again, up to three times."""
+        for attempt in range(3):
+            try:
+                loc = self.find(identifier)
+                # Semantics wrappers hold the real button inside; click the innermost one.
+                inner = loc.locator("[role=button]")
+                target = inner.first if inner.count() else loc
+                target.click(timeout=TIMEOUT_MS if attempt == 2 else 5_000)
+                return
+            except PlaywrightError:
+                if attempt == 2:
+                    raise
+                self.page.wait_for_timeout(300)
 
     def tap_label(self, label: str) -> None:
         self.page.get_by_role("button", name=label).first.click()

@@ -34,6 +34,7 @@ from rules.fates_and_favors.plays import resolve
 from rules.fates_and_favors.turns import HAND_FAVORS
 
 from ... import theme
+from ...views.reconcile import swap_in
 from ..base import PanelContext
 from .picture import PAINT, board_picture
 
@@ -81,9 +82,10 @@ def build_panel(ctx: PanelContext) -> ft.Control:
     holder = ft.Column(spacing=0, expand=True)
 
     def refresh() -> None:
-        holder.controls = [_body(ctx, pick, refresh)]
+        # Diffed into the tree the phone shows, so the list keeps its scroll position
+        # (a stepper tap halfway down must not jump the screen back to the top).
         with contextlib.suppress(RuntimeError, AssertionError):
-            holder.update()
+            swap_in(holder, _body(ctx, pick, refresh))
 
     holder.controls = [_body(ctx, pick, refresh)]
     return holder
