@@ -420,13 +420,7 @@ def _grimheim_fits(
         (360, 1.0),
         (390, 1.0),
         (430, 1.0),
-        pytest.param(
-            320,
-            1.5,
-            marks=pytest.mark.xfail(
-                strict=False, reason="the settings row and wrapped tabs crowd 320 px at 150%"
-            ),
-        ),
+        (320, 1.5),
     ],
 )
 def test_grimheim_sections_fit_every_phone_width(
