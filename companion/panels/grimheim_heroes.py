@@ -29,9 +29,9 @@ from .grimheim_ui import (
     reason_line,
     stat,
     submit,
-    verdict_box,
     why_disabled,
 )
+from .widgets import verdict_box
 
 Refresh = Callable[[], None]
 UPGRADE_WORDS = {
@@ -260,7 +260,7 @@ def _attack_box(
     if tile is not None:
         action = Attack(hero=hero.name, target=tile.at, damage=damage, reach=reach)
         v = ctx.check(action)
-        out.append(verdict_box(v, "grim-attack-verdict", ctx))
+        out.append(verdict_box(v, "grim-attack-verdict", ctx.open_rule))
         attack_why = why_disabled(ctx, action, v)
 
         def go(_: Any) -> None:
@@ -311,7 +311,7 @@ def _end_turn_box(
         ft.Divider(),
         ft.Text("End of turn", size=16, weight=ft.FontWeight.W_600),
         ft.Row(options, wrap=True, spacing=4, run_spacing=4),
-        verdict_box(v, "grim-endturn-verdict", ctx),
+        verdict_box(v, "grim-endturn-verdict", ctx.open_rule),
         ft.Row(
             [
                 big_button(

@@ -30,9 +30,9 @@ from .grimheim_ui import (
     monster_name,
     reason_line,
     submit,
-    verdict_box,
     why_disabled,
 )
+from .widgets import verdict_box
 
 Coord = tuple[int, int]
 MAP_WIDTH = 334.0
@@ -414,7 +414,7 @@ def _tap_result(
         else:
             v = hexmap.hero_can_reach(hero_state.at, h, hero_state.name, occupied)
             action = None
-        out.append(verdict_box(v, "grim-move-verdict", ctx))
+        out.append(verdict_box(v, "grim-move-verdict", ctx.open_rule))
         if action is not None and v.legal:
             chosen = action
             move_why = why_disabled(ctx, chosen, v)

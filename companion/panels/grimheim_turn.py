@@ -39,9 +39,9 @@ from .grimheim_ui import (
     monster_name,
     reason_line,
     submit,
-    verdict_box,
     why_disabled,
 )
+from .widgets import verdict_box
 
 MARK_ICONS = {
     "axes": ft.Icons.GROUP_ADD,
@@ -365,7 +365,7 @@ def monster_checklist(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.
 def _time_step(ctx: PanelContext) -> list[ft.Control]:
     v = ctx.check(AdvanceTime())
     return [
-        verdict_box(v, "grim-verdict", ctx),
+        verdict_box(v, "grim-verdict", ctx.open_rule),
         ft.Row(
             [
                 big_button(
@@ -469,7 +469,7 @@ def _die_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Con
                 )
             )
         if any(h.at != GRIMHEIM for h in state.heroes) or mem.die_face not in ("ambush",):
-            out.append(verdict_box(v, "grim-verdict", ctx))
+            out.append(verdict_box(v, "grim-verdict", ctx.open_rule))
         out.append(
             ft.Row(
                 [
@@ -558,7 +558,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
         )
     )
     # The button comes before the (long) list of moves so it stays on the first screen.
-    out.append(verdict_box(v, "grim-verdict", ctx))
+    out.append(verdict_box(v, "grim-verdict", ctx.open_rule))
     if not v.legal:
         out += [ft.Text(f"• {line}", size=13) for line in lines]
     return out
@@ -597,7 +597,7 @@ def _attack_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
     damage = {k: v for k, v in mem.attack_damage.items() if v and k in names}
     action = MonstersAttack(damage=damage)
     v = ctx.check(action)
-    out.append(verdict_box(v, "grim-verdict", ctx))
+    out.append(verdict_box(v, "grim-verdict", ctx.open_rule))
 
     def go(_: Any) -> None:
         mem.attack_damage = {}
@@ -768,7 +768,7 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
             who = "Legend " + monster_name(picked.legend)
         spots.append(f"{who} at {hex_label(s.hex)}")
     head.append(ft.Column([ft.Text(f"• {s}", size=13) for s in spots], spacing=0))
-    head.append(verdict_box(v_place, "grim-verdict", ctx))
+    head.append(verdict_box(v_place, "grim-verdict", ctx.open_rule))
     if not v_place.legal and v_redraw.legal:
         head.append(
             theme.tagged(

@@ -21,7 +21,6 @@ from rules.grimheim.reinforcements import display_name
 
 from .. import theme
 from .base import PanelContext
-from .widgets import rule_links
 
 Coord = tuple[int, int]
 
@@ -128,39 +127,6 @@ def big_button(
             disabled=disabled,
             expand=True,
         ),
-    )
-
-
-def verdict_box(v: Verdict, key: str, ctx: PanelContext | None = None) -> ft.Control:
-    """A verdict on screen: green or red, the reason, its effects and the rule IDs, each a
-    link to the rules reference (tagged ``{key}-rule-{id}``) when ``ctx`` can open it."""
-    colour = theme.OK if v.legal else theme.BAD
-    lines: list[ft.Control] = [
-        ft.Row(
-            spacing=8,
-            controls=[
-                ft.Icon(ft.Icons.CHECK_CIRCLE if v.legal else ft.Icons.BLOCK, color=colour),
-                ft.Text(
-                    "Allowed" if v.legal else "Not allowed",
-                    color=colour,
-                    weight=ft.FontWeight.BOLD,
-                ),
-            ],
-        ),
-        ft.Text(v.reason, size=14),
-    ]
-    lines.extend(ft.Text(f"• {e}", size=13) for e in v.effects)
-    # The words are tagged on their own, apart from the links: a browser reads them as one
-    # block of text only when no button sits inside the same node.
-    parts: list[ft.Control] = [theme.tagged(key, ft.Column(lines, spacing=4))]
-    if v.rules:
-        # Each rule ID is a link that opens the rules reference at that rule.
-        parts.append(rule_links(key, v.rules, ctx.open_rule if ctx is not None else None))
-    return ft.Container(
-        content=ft.Column(parts, spacing=2),
-        padding=10,
-        border_radius=10,
-        border=ft.Border.all(1, colour),
     )
 
 

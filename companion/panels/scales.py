@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from rules.core import Action, Correct, Verdict
+from rules.core import Action, Correct
 from rules.scales_of_fate.actions import (
     Announce,
     DealDemigods,
@@ -47,7 +47,7 @@ from .. import theme
 from . import scales_board, scales_secrets, scales_setup, widgets
 from .base import PanelContext
 from .scales_look import chip, choice
-from .widgets import rule_links
+from .widgets import verdict_box
 
 
 @dataclass
@@ -88,33 +88,6 @@ def build_panel(ctx: PanelContext) -> ft.Control:
         content=ScalesPanel(ctx).root,
         padding=ft.Padding.only(left=12, right=12, top=4),
         expand=True,
-    )
-
-
-def verdict_box(
-    verdict: Verdict, ident: str, open_rule: Callable[[str], None] | None = None
-) -> ft.Control:
-    """A verdict as the players read it: legal or not, why, what it changes, which rules
-    (each rule ID a link to the rules reference when ``open_rule`` is given)."""
-    lines: list[ft.Control] = [
-        ft.Text(
-            ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
-            color=theme.OK if verdict.legal else theme.BAD,
-            size=14,
-            weight=ft.FontWeight.W_600,
-        )
-    ]
-    lines += [ft.Text("• " + effect, size=13) for effect in verdict.effects]
-    # The words are tagged apart from the links: a browser reads a node as one block of
-    # text only when no button sits inside it.
-    parts: list[ft.Control] = [theme.tagged(ident, ft.Column(spacing=3, controls=lines))]
-    if verdict.rules:
-        parts.append(rule_links(ident, verdict.rules, open_rule))
-    return ft.Container(
-        padding=10,
-        border_radius=8,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        content=ft.Column(spacing=3, controls=parts),
     )
 
 
@@ -866,4 +839,4 @@ def _card(ident: str, title: str, parts: list[ft.Control]) -> ft.Control:
     )
 
 
-__all__ = ["ScalesPanel", "build_panel", "verdict_box"]
+__all__ = ["ScalesPanel", "build_panel"]

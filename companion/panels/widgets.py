@@ -4,6 +4,8 @@ The "−  value  +" stepper: a value the players nudge by one with two thumb-siz
 The panel owns the value and what a nudge does (clamp, correct, redraw); these helpers only
 lay the controls out and tag them for the browser tests as ``<ident>-minus``,
 ``<ident>-value`` (unless told otherwise) and ``<ident>-plus``.
+
+The verdict box: how every game's screen shows a verdict before a move is committed.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import flet as ft
+
+from rules.core import Verdict
 
 from .. import theme
 
@@ -109,4 +113,34 @@ def rule_links(
         spacing=0,
         run_spacing=0,
         controls=[theme.muted("Rules:", 12), *links],
+    )
+
+
+def verdict_box(
+    verdict: Verdict, ident: str, open_rule: Callable[[str], None] | None = None
+) -> ft.Control:
+    """A verdict as the players read it: allowed or not and why, what it changes, and the
+    rules behind it, each rule ID a link to the rules reference when ``open_rule`` is given
+    (tagged ``{ident}-rule-{id}``). The words are tagged ``ident``."""
+    colour = theme.OK if verdict.legal else theme.BAD
+    lines: list[ft.Control] = [
+        ft.Text(
+            ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
+            color=colour,
+            size=14,
+            weight=ft.FontWeight.W_600,
+        )
+    ]
+    lines += [ft.Text("• " + effect, size=13) for effect in verdict.effects]
+    # The words are tagged apart from the links: a browser reads a node as one block of
+    # text only when no button sits inside it.
+    parts: list[ft.Control] = [theme.tagged(ident, ft.Column(spacing=3, controls=lines))]
+    if verdict.rules:
+        parts.append(rule_links(ident, verdict.rules, open_rule))
+    return ft.Container(
+        padding=10,
+        border_radius=10,
+        border=ft.Border.all(1, colour),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        content=ft.Column(spacing=3, controls=parts),
     )

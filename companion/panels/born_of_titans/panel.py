@@ -51,7 +51,7 @@ from rules.core import Action, Verdict
 from ... import theme
 from .. import widgets
 from ..base import PanelContext
-from ..scales import verdict_box
+from ..widgets import verdict_box
 from . import challenge_view, sheet
 from .look import choice, tag
 
@@ -168,7 +168,7 @@ class BotPanel:
 
     def verdict(self, action: Action, ident: str) -> tuple[Verdict, ft.Control]:
         verdict = self.ctx.check(action)
-        box = verdict_box(verdict, ident)
+        box = verdict_box(verdict, ident, self.ctx.open_rule)
         box.key = ident  # a fresh node whenever a different verdict takes this place
         return verdict, box
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from rules.core import Action, Verdict
+from rules.core import Action
 from rules.winds_of_fate import (
     ClaimReward,
     Contribute,
@@ -71,29 +71,6 @@ class Picks:
 def build_panel(ctx: PanelContext) -> ft.Control:
     return ft.Container(
         content=WofPanel(ctx).root, padding=ft.Padding.only(left=12, right=12, top=4), expand=True
-    )
-
-
-def verdict_box(verdict: Verdict, ident: str) -> ft.Control:
-    lines: list[ft.Control] = [
-        ft.Text(
-            ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
-            color=theme.OK if verdict.legal else theme.BAD,
-            size=14,
-            weight=ft.FontWeight.W_600,
-        )
-    ]
-    lines += [ft.Text("• " + e, size=13) for e in verdict.effects]
-    if verdict.rules:
-        lines.append(theme.muted("Rules: " + ", ".join(verdict.rules), 12))
-    return theme.tagged(
-        ident,
-        ft.Container(
-            padding=10,
-            border_radius=8,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-            content=ft.Column(spacing=3, controls=lines),
-        ),
     )
 
 
@@ -179,7 +156,7 @@ class WofPanel:
     def check_and_commit(self, action: Action, ident: str, text: str) -> list[ft.Control]:
         verdict = self.ctx.check(action)
         return [
-            verdict_box(verdict, f"{ident}-verdict"),
+            widgets.verdict_box(verdict, f"{ident}-verdict", self.ctx.open_rule),
             button(ident, text, self.commit(action), filled=True, disabled=not verdict.legal),
         ]
 
@@ -604,7 +581,7 @@ class WofPanel:
         if known:
             verdict = self.ctx.check(known[0])
             return [
-                verdict_box(verdict, f"wof-sail{suffix}-verdict"),
+                widgets.verdict_box(verdict, f"wof-sail{suffix}-verdict", self.ctx.open_rule),
                 button(f"wof-sail{suffix}", "Sail on", self.commit(known[0]), filled=True),
             ]
         return [
