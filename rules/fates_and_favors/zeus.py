@@ -27,7 +27,7 @@ from functools import lru_cache
 from .actions import Play, Step
 from .board import QUARRY, Board, board
 from .data import COLOURS
-from .movement import Refusal, Sim, route
+from .movement import Refusal, Route, Sim, route
 from .plays import ZEUS_SPACES
 from .seats import board_of, team_colours
 from .state import FfState
@@ -88,13 +88,37 @@ def movable(state: FfState, seat: int) -> list[int]:
     ]
 
 
-def _variants(b: Board, here: int, colour: int, amount: int) -> Iterator[tuple[bool, bool]]:
-    """The (bridge, temple) choices worth trying for a forward move of ``amount``."""
-    bridges = (False, True) if (here in b.bridge_of and b.on_track(here)) else (False,)
-    turns = (False, True) if _may_turn_in(b, here, colour, amount) else (False,)
-    for bridge in bridges:
-        for temple in turns:
-            yield bridge, temple
+Move = tuple[bool, bool, Route]
+"""One way a part can go: bridge, temple turn, and its route on the empty board."""
+
+# The ways each (start, colour, amount) can go on a board, with the union of their spaces;
+# one table per board layout, as ``route`` keeps its routes.
+_WAYS: dict[int, tuple[Board, dict[tuple[int, int, int], tuple[tuple[Move, ...], frozenset[int]]]]]
+_WAYS = {}
+
+
+def _ways(b: Board, here: int, colour: int, amount: int) -> tuple[tuple[Move, ...], frozenset[int]]:
+    """The bridge and temple choices the empty board allows a forward move of ``amount``
+    from ``here`` (not the quarry), with their routes; and every space they could cross or
+    land on, with ``here`` (the part's footprint). Memoised per board."""
+    held = _WAYS.get(id(b))
+    if held is None or held[0] is not b:
+        held = _WAYS[id(b)] = (b, {})
+    key = (here, colour, amount)
+    found = held[1].get(key)
+    if found is None:
+        bridges = (False, True) if (here in b.bridge_of and b.on_track(here)) else (False,)
+        turns = (False, True) if _may_turn_in(b, here, colour, amount) else (False,)
+        moves = []
+        spaces = {here}
+        for bridge in bridges:
+            for temple in turns:
+                way = route(b, here, colour, amount, False, bridge, temple)
+                if way.refusal is None:
+                    moves.append((bridge, temple, way))
+                    spaces.update(way.path)
+        found = held[1][key] = (tuple(moves), frozenset(spaces))
+    return found
 
 
 def first_parts(state: FfState, seat: int) -> list[ZeusColumn]:
@@ -109,10 +133,7 @@ def first_parts(state: FfState, seat: int) -> list[ZeusColumn]:
         later: list[int] = []
         for amount in range(1, ZEUS_SPACES + 1):
             best = 0  # 2: legal now, 1: blocked only by its own colour
-            for bridge, temple in _variants(b, here, colour, amount):
-                way = route(b, here, colour, amount, False, bridge, temple)
-                if way.refusal is not None:
-                    continue
+            for _, _, way in _ways(b, here, colour, amount)[0]:
                 blocked = any(
                     (o := at.get(space)) is not None and o // 4 == colour for space in way.path
                 )
@@ -261,12 +282,19 @@ class _Solver:
         touched: set[int] = set()
         for _, t in results:
             touched |= t
-        for combo in itertools.product(*(list(f.values()) for f, _ in results)):
+        # each group's outcomes as the slots they change, worked out once
+        changes = [
+            [
+                (steps, [(slot, now) for slot, now in enumerate(after) if now != base[slot]])
+                for steps, after in f.values()
+            ]
+            for f, _ in results
+        ]
+        for combo in itertools.product(*changes):
             pos = list(base)
-            for _, after in combo:
-                for slot, (was, now) in enumerate(zip(base, after, strict=True)):
-                    if was != now:
-                        pos[slot] = now
+            for _, changed in combo:
+                for slot, now in changed:
+                    pos[slot] = now
             steps = tuple(itertools.chain.from_iterable(s for s, _ in combo))
             found.setdefault(_canonical(pos), (steps, tuple(pos)))
         return found, touched
@@ -285,10 +313,7 @@ class _Solver:
             if b.temple_of(here) is not None and colour not in self.team:
                 continue  # ff.temple.safe
             rest = parts[:i] + parts[i + 1 :]
-            for bridge, temple in _variants(b, here, colour, amount):
-                way = route(b, here, colour, amount, False, bridge, temple)
-                if way.refusal is not None:
-                    continue
+            for bridge, temple, way in _ways(b, here, colour, amount)[0]:
                 touched.update(way.path)
                 step = Step(colour, here, amount, False, bridge, temple)
                 trial = sim.copy()
@@ -311,21 +336,14 @@ def _canonical(pos: list[int]) -> tuple[int, ...]:
     return (*sorted(pos[0:4]), *sorted(pos[4:8]), *sorted(pos[8:12]), *sorted(pos[12:16]))
 
 
-def _footprint(b: Board, here: int, colour: int, amount: int) -> set[int]:
-    """The spaces a part may look at or change, on the board as it stands."""
-    out = {here}
-    if here == QUARRY:
-        return out
-    for bridge, temple in _variants(b, here, colour, amount):
-        way = route(b, here, colour, amount, False, bridge, temple)
-        out.update(way.path)
-    return out
-
-
 def _groups(b: Board, sim: Sim, parts: tuple[Part, ...]) -> list[list[int]]:
     """Parts joined when their footprints share a space (a first guess that spares most
     re-searches; ``_merge_touching`` corrects it from what the searches really touched)."""
-    feet = [_footprint(b, sim.pos[slot], slot // 4, n) for slot, n in parts]
+    pos = sim.pos
+    feet = [
+        _ways(b, pos[slot], slot // 4, n)[1] if pos[slot] != QUARRY else frozenset((QUARRY,))
+        for slot, n in parts
+    ]
     groups: list[tuple[set[int], list[int]]] = []
     for i, foot in enumerate(feet):
         joined = [g for g in groups if g[0] & foot]
