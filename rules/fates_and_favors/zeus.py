@@ -125,19 +125,17 @@ def first_parts(state: FfState, seat: int) -> list[ZeusColumn]:
     """Each column Zeus may move for ``seat`` with the amounts (1..10) it can move as the
     first part of a play, and the ``later`` ones blocked only by its own colour."""
     b = board_of(state)
-    at = {p: s for s, p in enumerate(state.columns) if p != QUARRY}
     out = []
     for slot in movable(state, seat):
         colour, here = slot // 4, state.columns[slot]
+        # its own colour's other columns (a bridge and a walk may pass the space it leaves)
+        mine = set(state.columns[colour * 4 : colour * 4 + 4]) - {here, QUARRY}
         now: list[int] = []
         later: list[int] = []
         for amount in range(1, ZEUS_SPACES + 1):
             best = 0  # 2: legal now, 1: blocked only by its own colour
             for _, _, way in _ways(b, here, colour, amount)[0]:
-                blocked = any(
-                    (o := at.get(space)) is not None and o // 4 == colour for space in way.path
-                )
-                best = max(best, 1 if blocked else 2)
+                best = max(best, 2 if mine.isdisjoint(way.path) else 1)
             if best == 2:
                 now.append(amount)
             elif best == 1:
@@ -302,6 +300,7 @@ class _Solver:
     def _each_first(self, sim: Sim, parts: tuple[Part, ...]) -> tuple[Found, set[int]]:
         """Try every part first (every bridge and temple choice), then solve the rest."""
         b = self.board
+        at, teams = sim.at, sim.teams
         found: Found = {}
         touched: set[int] = set()
         for i, (slot, amount) in enumerate(parts):
@@ -315,21 +314,50 @@ class _Solver:
             rest = parts[:i] + parts[i + 1 :]
             for bridge, temple, way in _ways(b, here, colour, amount)[0]:
                 touched.update(way.path)
+                path = way.path
+                land = path[-1]
+                if any(
+                    (o := at.get(x)) is not None and o // 4 == colour and o != slot for x in path
+                ):
+                    continue  # it would pass or land on its own colour (ff.move.same-colour)
                 step = Step(colour, here, amount, False, bridge, temple)
-                trial = sim.copy()
-                try:
-                    trial.move(slot, step)
-                except Refusal:
-                    continue
-                if any(h.to != QUARRY for h in trial.hits[len(sim.hits) :]):
+                victim = at.get(land)
+                if victim is None or teams[victim // 4] != teams[colour]:
+                    # what Sim.move does for this landing, its checks made above
+                    trial = _bare(sim)
+                    if victim is not None:
+                        trial.pos[victim] = QUARRY
+                    del trial.at[here]
+                    trial.pos[slot] = land
+                    trial.at[land] = slot
+                else:  # a teammate hit: the chain reaction is Sim's to work out
+                    trial = _bare(sim)
+                    try:
+                        trial.move(slot, step)
+                    except Refusal:
+                        continue
                     touched |= _chain_spaces(sim, slot, step)
-                trial.hits.clear()  # only what this step did matters from here on
                 sub, seen = self.solve(trial, rest)
                 touched |= seen
                 for end, (steps, after) in sub.items():
                     if end not in found:
                         found[end] = ((step, *steps), after)
         return found, touched
+
+
+def _bare(sim: Sim) -> Sim:
+    """A copy of ``sim``'s board alone (no record of hits, bridges or rules: the search
+    keeps only where the columns end)."""
+    other = Sim.__new__(Sim)
+    other.board = sim.board
+    other.teams = sim.teams
+    other.pos = sim.pos.copy()
+    other.at = sim.at.copy()
+    other.hits = []
+    other.bridges = []
+    other.temples = []
+    other.rules = set()
+    return other
 
 
 def _canonical(pos: list[int]) -> tuple[int, ...]:

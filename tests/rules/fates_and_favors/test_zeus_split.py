@@ -170,3 +170,25 @@ def test_column_names_round_trip() -> None:
     for bad in ("yellow", "pink:3", "red:x"):
         with pytest.raises(ValueError):
             zeus.parse_column(bad)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_first_parts_amounts_are_exactly_the_moves_the_board_allows_now(seed: int) -> None:
+    rng = random.Random(700 + seed)
+    state = crowded(rng, rng.choice(["2v2", "coop4"]), on_track=3)
+    seat = state.seat
+    offered = {c.column: c for c in zeus.first_parts(state, seat)}
+    for column in offered.values():
+        slot = state.columns.index(column.start, column.colour * 4, column.colour * 4 + 4)
+        for n in range(1, 11):
+            ok = False
+            for bridge in (False, True):
+                for temple in (False, True):
+                    sim = Sim(B, state.columns, state.teams)
+                    try:
+                        sim.move(slot, Step(column.colour, column.start, n, False, bridge, temple))
+                    except Refusal:
+                        continue
+                    ok = True
+            assert (n in column.amounts) == ok, (column, n)
+            assert not (n in column.amounts and n in column.later)
