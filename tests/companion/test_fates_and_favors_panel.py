@@ -142,3 +142,43 @@ def test_a_hand_favor_that_cannot_be_played_says_why() -> None:
     assert texts(one(root, "ff-outcome-count")).startswith("No legal outcome")
     why = texts(one(root, "ff-favor-why"))
     assert "ff.favor.hephaestus" in why and tagged(root, "ff-commit") == []
+
+
+def test_zeus_is_picked_columns_first_then_its_outcomes_listed_and_committed() -> None:
+    """ff.assume.zeus-split-first: choosing Zeus shows the split picker (no outcomes until
+    ten spaces are placed); +/- step through the amounts the rules offer; at ten, only that
+    split's outcomes are listed, and one is committed through the rules."""
+    from rules.fates_and_favors import zeus
+
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    root = t.panel()
+    tap(root, "ff-favor-zeus")
+    root = t.panel()
+    assert texts(one(root, "ff-zeus-total")).startswith("0 of 10")
+    assert tagged(root, "ff-outcome-") == []
+    assert len(tagged(root, "ff-zeus-col-")) == 4  # a column on each quarry exit
+    for _ in range(4):
+        tap(root, "ff-zeus-plus-0-8")
+        root = t.panel()
+    assert texts(one(root, "ff-zeus-amount-0-8")) == "4"
+    for _ in range(6):
+        tap(root, "ff-zeus-plus-1-22")
+        root = t.panel()
+    assert one(root, "ff-zeus-plus-1-22").content.on_click is None  # ten placed: no dead +
+    tap(root, "ff-zeus-minus-1-22")
+    root = t.panel()
+    assert texts(one(root, "ff-zeus-total")).startswith("9 of 10")
+    tap(root, "ff-zeus-plus-1-22")
+    root = t.panel()
+    assert texts(one(root, "ff-zeus-total")).startswith("10 of 10")
+    assert one(root, "ff-zeus-plus-0-8").content.on_click is None
+    plays = zeus.split_outcomes(t.state, 0, {(0, 8): 4, (1, 22): 6})
+    assert texts(one(root, "ff-outcome-count")) == f"{len(plays)} outcome(s)"
+    tap(root, "ff-outcome-0")
+    root = t.panel()
+    assert texts(one(root, "ff-verdict")).startswith("Allowed: Ann plays Zeus")
+    assert "ff.favor.zeus" in texts(one(root, "ff-verdict"))
+    one(root, "ff-commit").content.on_click(None)
+    assert t.state.seat == 1 and 8 not in t.state.columns and 22 not in t.state.columns
+    root = t.panel()
+    assert texts(one(root, "ff-zeus-total")).startswith("0 of 10")  # the board moved
