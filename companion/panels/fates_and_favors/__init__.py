@@ -180,7 +180,8 @@ def _chip(ident: str, label: str, selected: bool, on_click: Any, width: int = 52
             border=ft.Border.all(1, ft.Colors.OUTLINE),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
             on_click=on_click,
-            ink=True,
+            ink=on_click is not None,
+            opacity=1.0 if on_click is not None else 0.35,  # a chip that does nothing now
         ),
     )
 
