@@ -166,14 +166,14 @@ def split_problem(state: FfState, seat: int, split: Mapping[Column, int]) -> Ref
             f"A Zeus split uses exactly {ZEUS_SPACES} spaces; this one uses {total}.",
             "ff.move.in-full",
         )
-    allowed = set(movable(state, seat))
     b = board_of(state)
+    team = team_colours(state, seat)
     for colour, start in split:
         if not 0 <= colour < 4 or start == QUARRY or start not in state.columns[colour * 4 :][:4]:
             where = b.name(start) if start >= 0 else "that space"
             name = COLOURS[colour] if 0 <= colour < 4 else f"colour {colour}"
             return Refusal(f"No {name} column stands on {where}.", "ff.move.column")
-        if state.columns.index(start, colour * 4, colour * 4 + 4) not in allowed:
+        if b.temple_of(start) is not None and colour not in team:
             return Refusal(
                 "Columns on their temple track are safe from rivals: Zeus cannot move "
                 f"the {COLOURS[colour]} one on {b.name(start)}.",
@@ -322,7 +322,17 @@ class _Solver:
                     continue  # it would pass or land on its own colour (ff.move.same-colour)
                 step = Step(colour, here, amount, False, bridge, temple)
                 victim = at.get(land)
-                if victim is None or teams[victim // 4] != teams[colour]:
+                plain = victim is None or teams[victim // 4] != teams[colour]
+                if plain and not rest:  # the last part: the end board, without a copy
+                    pos = sim.pos.copy()
+                    pos[slot] = land
+                    if victim is not None:
+                        pos[victim] = QUARRY
+                    end = _canonical(pos)
+                    if end not in found:
+                        found[end] = ((step,), tuple(pos))
+                    continue
+                if plain:
                     # what Sim.move does for this landing, its checks made above
                     trial = _bare(sim)
                     if victim is not None:
