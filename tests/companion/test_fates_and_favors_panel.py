@@ -14,7 +14,7 @@ from companion.panels.base import PanelContext
 from companion.panels.fates_and_favors import build_panel
 from rules.core import Action, Verdict
 from rules.fates_and_favors import GAME, FfOptions, FfState
-from tests.companion.test_grimheim_panel import FakePage, one, tagged, texts
+from tests.companion.test_grimheim_panel import FakePage, one, tagged, texts, walk
 
 
 class Table:
@@ -182,3 +182,30 @@ def test_zeus_is_picked_columns_first_then_its_outcomes_listed_and_committed() -
     assert t.state.seat == 1 and 8 not in t.state.columns and 22 not in t.state.columns
     root = t.panel()
     assert texts(one(root, "ff-zeus-total")).startswith("0 of 10")  # the board moved
+
+
+def test_tapping_a_column_on_the_board_adds_it_to_the_zeus_split() -> None:
+    from types import SimpleNamespace
+
+    from companion.panels.fates_and_favors.picture import WIDTH, space_at
+    from rules.fates_and_favors import board
+
+    b = board()
+    half = b.arm + 2
+    size = WIDTH / (2 * half + 1)
+    x, y = b.cells[22]  # Bo's blue column on its quarry exit
+    point = ((x + half + 0.5) * size, (half - y + 0.5) * size)
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    assert space_at(t.state, *point) == 22
+    root = t.panel()
+    tap(root, "ff-favor-zeus")
+    root = t.panel()
+    (detector,) = [c for c in walk(one(root, "ff-board")) if isinstance(c, ft.GestureDetector)]
+    detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=point[0], y=point[1])))
+    detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=point[0], y=point[1])))
+    root = t.panel()
+    assert texts(one(root, "ff-zeus-amount-1-22")) == "2"
+    assert texts(one(root, "ff-zeus-total")).startswith("2 of 10")
+    # off the track: nothing happens
+    detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=1.0, y=1.0)))
+    assert texts(one(t.panel(), "ff-zeus-total")).startswith("2 of 10")

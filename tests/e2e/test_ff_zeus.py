@@ -1,7 +1,8 @@
 """Zeus on the Fates and Favors screen, in headless Chromium on one phone: Ann chooses Zeus,
-shares the ten spaces between her red column and Bo's blue one with the -/+ chips (the
-running total says when ten are placed), sees only that split's outcomes, reads the verdict
-and commits; the board shows both columns moved (ff.favor.zeus, ff.assume.zeus-split-first).
+shares the ten spaces between her red column and Bo's blue one (blue tapped on the board
+picture, then both raised with the + chips; the running total says when ten are placed),
+sees only that split's outcomes, reads the verdict and commits; the board shows both
+columns moved (ff.favor.zeus, ff.assume.zeus-split-first).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from typing import Any
 
 import pytest
 
+from companion.panels.fates_and_favors.picture import WIDTH
 from rules.fates_and_favors import GAME, FfOptions, board, zeus
 
-from .conftest import PHONE, Server, open_app
+from .conftest import PHONE, Screen, Server, open_app
 from .test_fates_and_favors_game import NAMES, press, shot, until
 
 pytestmark = pytest.mark.e2e
@@ -25,6 +27,33 @@ def test_zeus_is_played_columns_first(server: Server, browser: Any) -> None:
         _play(server, ctx)
     finally:
         ctx.close()
+
+
+def tap_board(screen: Screen, space: int) -> None:
+    """Tap ``space`` on the board picture, where ``board_picture`` draws it."""
+    b = board()
+    half = b.arm + 2
+    size = WIDTH / (2 * half + 1)
+    x, y = b.cells[space]
+    # scroll the panel to its top, where the whole picture shows (a partly scrolled-away
+    # picture reports only its visible part)
+    screen.page.mouse.move(195, 600)
+    for _ in range(20):
+        box = screen.wait_id("ff-board").bounding_box()
+        if box is not None and box["height"] >= WIDTH - 1:
+            break
+        screen.page.mouse.wheel(0, -1500)
+        screen.page.wait_for_timeout(300)
+    assert box is not None and box["height"] >= WIDTH - 1, box
+    # the picture is WIDTH px wide, centred in the board's box
+    left = box["x"] + (box["width"] - WIDTH) / 2
+    # The tests turn Flutter's semantics overlay on to find controls; a finger on a phone
+    # lands on the canvas itself: let the pointer through the board's overlay node.
+    screen.wait_id("ff-board").evaluate(
+        "el => { el.style.pointerEvents = 'none'; "
+        "el.querySelectorAll('*').forEach(c => c.style.pointerEvents = 'none'); }"
+    )
+    screen.page.mouse.click(left + (x + half + 0.5) * size, box["y"] + (half - y + 0.5) * size)
 
 
 def _play(server: Server, ctx: Any) -> None:
@@ -46,7 +75,11 @@ def _play(server: Server, ctx: Any) -> None:
     for _ in range(4):
         press(host, "ff-zeus-plus-0-8")
     until(host, "ff-zeus-amount-0-8", "4")
-    for _ in range(6):
+    # Bo's blue column is tapped on the board picture itself, then raised with +
+    tap_board(host, 22)
+    shot(host, "zeus-board-tap")
+    until(host, "ff-zeus-amount-1-22", "1")
+    for _ in range(5):
         press(host, "ff-zeus-plus-1-22")
     until(host, "ff-zeus-total", "10 of 10")
     shot(host, "zeus-split")

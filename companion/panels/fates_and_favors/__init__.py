@@ -103,10 +103,19 @@ def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
         lit = [p for p in resolve(state, chosen).sim.columns() if p not in before and p >= 0]
     elif _zeus(pick):
         lit = [start for _, start in pick.split]  # the columns picked so far
+    on_tap = _zeus_board_tap(ctx, pick, refresh) if _zeus(pick) else None
     content: list[ft.Control] = [
         _status(state),
         theme.tagged(
-            "ff-board", ft.Semantics(label=_board_words(state), content=board_picture(state, lit))
+            "ff-board",
+            # exclude_semantics: a tap on the picture must stay a pointer event with its
+            # place, not become a semantic tap without one
+            ft.Semantics(
+                label=_board_words(state),
+                container=True,
+                exclude_semantics=True,
+                content=board_picture(state, lit, on_tap),
+            ),
         ),
     ]
     if state.phase == "play":
@@ -293,7 +302,10 @@ def _zeus_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
 
     left = ZEUS_SPACES - total
     out: list[ft.Control] = [
-        theme.muted("Zeus: share ten spaces among any columns, each column once."),
+        theme.muted(
+            "Zeus: share ten spaces among any columns, each column once. Tap a column on "
+            "the board or use + and −."
+        ),
         theme.tagged(
             "ff-zeus-total",
             ft.Text(
@@ -366,6 +378,24 @@ def _zeus_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
             )
         )
     return out
+
+
+def _zeus_board_tap(ctx: PanelContext, pick: Pick, refresh: Any) -> Any:
+    """Tapping a column on the board while picking a Zeus split works as its + chip."""
+
+    def tapped(space: int) -> None:
+        state: FfState = ctx.state
+        for c in ctx.game.zeus_first_parts(state):
+            if c.start == space:
+                total = sum(pick.split.values())
+                nxt = _next_amount(c.offered, pick.split.get(c.column, 0), total, True)
+                if nxt:
+                    pick.split[c.column] = nxt
+                    pick.chosen = -1
+                    refresh()
+                return
+
+    return tapped
 
 
 def _next_amount(offered: tuple[int, ...], amount: int, total: int, up: bool) -> int | None:
