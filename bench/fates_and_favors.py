@@ -8,7 +8,7 @@ import time
 from dataclasses import replace
 
 from rules.fates_and_favors import GAME, QUARRY, FfOptions, FfState, board
-from rules.fates_and_favors.zeus import ZeusColumn, _split_steps
+from rules.fates_and_favors.zeus import ZeusColumn, forget
 
 from .figures import Sizes
 from .report import Figure
@@ -93,7 +93,7 @@ def _zeus_figures(positions: int, splits: int, repeats: int) -> list[Figure]:
             GAME.zeus_first_parts(state)
             firsts.append((time.perf_counter() - t0) * 1000)
         for state, split in cases:
-            _split_steps.cache_clear()
+            forget()
             c0, t0 = time.process_time(), time.perf_counter()
             found = GAME.zeus_outcomes(state, split)
             samples.append((time.perf_counter() - t0) * 1000)

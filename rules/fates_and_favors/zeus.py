@@ -204,6 +204,11 @@ def split_outcomes(state: FfState, seat: int, split: Mapping[Column, int]) -> li
     ]
 
 
+def forget() -> None:
+    """Drop the split outcomes kept from earlier asks (the bench measures from cold)."""
+    _split_steps.cache_clear()
+
+
 Part = tuple[int, int]
 """A part of a split as (slot, spaces)."""
 Found = dict[tuple[int, ...], tuple[tuple[Step, ...], tuple[int, ...]]]
