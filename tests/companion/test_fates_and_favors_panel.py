@@ -209,3 +209,17 @@ def test_tapping_a_column_on_the_board_adds_it_to_the_zeus_split() -> None:
     # off the track: nothing happens
     detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=1.0, y=1.0)))
     assert texts(one(t.panel(), "ff-zeus-total")).startswith("2 of 10")
+
+
+def test_a_column_blocked_by_its_own_colour_says_so_in_the_zeus_picker() -> None:
+    from tests.rules.fates_and_favors.helpers import table
+
+    t = Table(table("2v2", red=[8, 9], blue=[22], yellow=[36], green=[50]))
+    root = t.panel()
+    tap(root, "ff-favor-zeus")
+    root = t.panel()
+    assert "once its own red column ahead has moved" in texts(one(root, "ff-zeus-col-0-8"))
+    assert "ahead" not in texts(one(root, "ff-zeus-col-0-9"))
+    tap(root, "ff-zeus-plus-0-8")
+    root = t.panel()
+    assert "Only after its own red column ahead" in texts(one(root, "ff-zeus-col-0-8"))

@@ -332,9 +332,15 @@ def _zeus_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
                             ft.Container(
                                 width=10, height=44, bgcolor=PAINT[c.colour], border_radius=4
                             ),
-                            ft.Text(
-                                f"{COLOURS[c.colour].capitalize()} on {b.name(c.start)}",
-                                size=14,
+                            ft.Column(
+                                [
+                                    ft.Text(
+                                        f"{COLOURS[c.colour].capitalize()} on {b.name(c.start)}",
+                                        size=14,
+                                    ),
+                                    *_zeus_hint(c, amount),
+                                ],
+                                spacing=0,
                                 expand=True,
                             ),
                             _chip(
@@ -378,6 +384,17 @@ def _zeus_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
             )
         )
     return out
+
+
+def _zeus_hint(c: ZeusColumn, amount: int) -> list[ft.Control]:
+    """A line under a column that its own colour stands in the way, where that matters."""
+    if amount in c.later:
+        words = f"Only after its own {COLOURS[c.colour]} column ahead has moved."
+    elif not c.amounts:
+        words = f"Moves only once its own {COLOURS[c.colour]} column ahead has moved."
+    else:
+        return []
+    return [ft.Text(words, size=12, color=theme.MUTED)]
 
 
 def _zeus_board_tap(ctx: PanelContext, pick: Pick, refresh: Any) -> Any:
