@@ -99,7 +99,7 @@ def _moves(game_slug: str, data: Any) -> dict[str, Any]:
         raise CliError(
             'moves expects an object: {"options": {...}, "actions": [...], "card": {...}}'
         )
-    unknown = set(data) - {"options", "actions", "card", "favor", "seat", "state"}
+    unknown = set(data) - {"options", "actions", "card", "favor", "seat", "state", "split", "all"}
     if unknown:
         raise CliError(f"unknown field(s): {', '.join(sorted(unknown))}")
     result: dict[str, Any] = moves_json(_state(game, data), data)

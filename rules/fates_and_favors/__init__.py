@@ -2,7 +2,9 @@
 temples, for one to four heroes in five modes.
 
 ``GAME`` is the rules engine; ``GAME.outcomes(state, card, favor)`` lists every distinct
-outcome of a card. The board and card data live in ``data/`` (see ``board`` and ``data``).
+outcome of a card. Zeus is asked columns first (``zeus``): ``GAME.zeus_first_parts`` for the
+picker, ``GAME.zeus_outcomes(state, split)`` for one split's outcomes. The board and card
+data live in ``data/`` (see ``board`` and ``data``).
 """
 
 from .actions import (

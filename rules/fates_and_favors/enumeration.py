@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from . import zeus
 from .actions import Play, Step
 from .board import QUARRY, Board
 from .data import FateAction
@@ -33,7 +34,28 @@ def outcomes(state: FfState, seat: int, card: int, favor: str = "") -> list[Play
 
 def has_outcome(state: FfState, seat: int, card: int, favor: str = "") -> bool:
     """Whether ``outcomes`` would list anything, stopping at the first outcome found."""
+    if card == 0 and favor == "zeus":
+        return zeus.playable(state, seat)
     return next(_plays(state, seat, card, favor), None) is not None
+
+
+def zeus_plays(state: FfState, seat: int) -> Iterator[tuple[Play, tuple[int, ...]]]:
+    """Every distinct end position of Zeus over every split, lazily, with its board (the
+    full enumeration: see ``zeus`` for the split-first API the screen uses)."""
+    sim = Sim(board_of(state), state.columns, state.teams)
+    for steps, columns in _split(
+        sim,
+        (0, 1, 2, 3),
+        team_colours(state, seat),
+        ZEUS_SPACES,
+        16,
+        False,
+        (),
+        frozenset(),
+        set(),
+        set(),
+    ):
+        yield Play(seat, 0, 0, "zeus", False, steps), columns
 
 
 def _plays(
@@ -259,19 +281,7 @@ def _favor(
 ) -> Iterator[tuple[Play, tuple[int, ...]]]:
     b = sim.board
     if favor == "zeus":
-        for steps, columns in _split(
-            sim,
-            (0, 1, 2, 3),
-            team_colours(state, seat),
-            ZEUS_SPACES,
-            16,
-            False,
-            (),
-            frozenset(),
-            set(),
-            set(),
-        ):
-            yield Play(seat, 0, 0, "zeus", False, steps), columns
+        yield from zeus_plays(state, seat)
     elif favor == "apollo":
         track = [s for s in range(16) if b.on_track(sim.pos[s])]
         for i, a in enumerate(track):

@@ -8,7 +8,7 @@ the "match your copy" edits, ``setup`` the five modes.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -43,10 +43,20 @@ from .actions import (
 from .board import QUARRY
 from .data import COLOURS, favor_names
 from .enumeration import has_outcome, outcomes
+from .movement import Refusal
 from .plays import resolve, steps_text
 from .seats import board_of
 from .setup import deck_size, seat_label, setup
 from .state import FfOptions, FfState
+from .zeus import (
+    Column,
+    ZeusColumn,
+    column_key,
+    every_outcome,
+    first_parts,
+    parse_column,
+    split_outcomes,
+)
 
 RULES = RuleIndex.from_toml("fates-and-favors", Path(__file__).with_name("rule_index.toml"))
 
@@ -122,12 +132,45 @@ class FatesAndFavors(Game[FfState, FfOptions]):
     ) -> list[Play]:
         """Every distinct outcome of Fate ``card`` (0: a Favor alone, or the Hero card with
         ``favor`` "hero") with ``favor`` for ``seat`` (default: whose turn it is), each a
-        legal ``Play``. Empty when that seat may not play it now."""
+        legal ``Play``. Empty when that seat may not play it now. For Zeus this is the full
+        enumeration over every split (slow on a crowded board): a screen asks for one
+        split's outcomes with ``zeus_outcomes`` instead."""
         seat = state.seat if seat is None else seat
         plays = outcomes(state, seat, card, favor)
         if favor == "athena" or (plays and not self.check(state, plays[0]).legal):
             plays = [p for p in plays if self.check(state, p).legal]
         return plays
+
+    # ----- Zeus, columns first (ff.assume.zeus-split-first) ----------------------------------
+
+    def zeus_first_parts(self, state: FfState, seat: int | None = None) -> list[ZeusColumn]:
+        """The Zeus picker's building blocks for ``seat`` (default: whose turn it is): each
+        column Zeus may move with the amounts it can take as a first part (see
+        ``zeus.first_parts``)."""
+        return first_parts(state, state.seat if seat is None else seat)
+
+    def zeus_outcomes(
+        self, state: FfState, split: Mapping[Column, int], seat: int | None = None
+    ) -> list[Play]:
+        """Every distinct outcome of the Zeus ``split`` ({(colour, start): spaces}) for
+        ``seat``, each a legal ``Play``; empty when no order of its parts works or the seat
+        may not play now. Raises ``MalformedAction`` naming what is wrong with the split."""
+        seat = state.seat if seat is None else seat
+        try:
+            plays = split_outcomes(state, seat, split)
+        except Refusal as exc:
+            raise MalformedAction(f"{exc.reason} [{exc.rule}]") from None
+        if plays and not self.check(state, plays[0]).legal:
+            plays = [p for p in plays if self.check(state, p).legal]
+        return plays
+
+    def zeus_every_outcome(self, state: FfState, seat: int | None = None) -> Iterator[Play]:
+        """Every distinct Zeus outcome over all splits, lazily (the full enumeration: slow
+        on a crowded board; for tests and the command line, not for a screen)."""
+        seat = state.seat if seat is None else seat
+        for play in every_outcome(state, seat):
+            if self.check(state, play).legal:
+                yield play
 
     def legal_actions(
         self, state: FfState, card: int | None = None, favor: str = ""
@@ -381,7 +424,11 @@ class FatesAndFavors(Game[FfState, FfOptions]):
     def moves_json(self, state: FfState, data: dict[str, Any]) -> dict[str, Any]:
         """``python -m rules moves``: every outcome of ``data["card"]`` (``{"number": 7}``,
         ``{"number": 0}`` with a board Favor, or ``{"hero": true}``) with ``data["favor"]``
-        for ``data["seat"]`` (default: whose turn it is). Raises ``MalformedAction``."""
+        for ``data["seat"]`` (default: whose turn it is). Zeus is asked columns first: with
+        ``data["split"]`` ({"red:8": 4, ...}) the outcomes of that split; without one, each
+        column's first-part amounts and whether Zeus can be played at all; with
+        ``data["all"]`` true, every outcome of every split (slow). Raises
+        ``MalformedAction``."""
         card = data.get("card", {"number": 0})
         if not isinstance(card, dict) or set(card) - {"number", "hero"}:
             raise MalformedAction('"card" is an object like {"number": 7} or {"hero": true}')
@@ -400,34 +447,56 @@ class FatesAndFavors(Game[FfState, FfOptions]):
         if number == 0 and not hero and not favor:
             raise MalformedAction('name a Fate number, a Favor or {"hero": true}')
         b = board_of(state)
-        found = []
-        for play in self.outcomes(state, number, "hero" if hero else favor, seat):
-            verdict = self.check(state, play)
-            done = resolve(state, play)
-            found.append(
-                {
-                    "action": play.to_json(),
-                    "columns": {
-                        COLOURS[c]: [b.name(p) for p in done.sim.columns()[c * 4 : c * 4 + 4]]
-                        for c in range(4)
-                    },
-                    "hits": [
-                        {"colour": COLOURS[h.colour], "on": b.name(h.space), "to": b.name(h.to)}
-                        for h in done.sim.hits
-                    ],
-                    "bridges": [b.name(x) for x in done.sim.bridges],
-                    "temples": [COLOURS[c] for c in done.sim.temples],
-                    "reason": verdict.reason,
-                    "effects": list(verdict.effects),
-                    "rules": list(verdict.rules),
-                }
-            )
+        head = {"seat": seat, "card": {"number": number, "hero": hero}, "favor": favor}
+        split, every = data.get("split"), data.get("all", False)
+        if type(every) is not bool:
+            raise MalformedAction('"all" is true or false')
+        if (split is not None or every) and (favor != "zeus" or number or hero):
+            raise MalformedAction('"split" and "all" go with "favor": "zeus" and no Fate card')
+        if favor == "zeus" and not number and split is None and not every:
+            columns = self.zeus_first_parts(state, seat)
+            return {
+                **head,
+                "playable": has_outcome(state, seat, 0, "zeus"),
+                "columns": [
+                    {
+                        "column": column_key(c.column),
+                        "name": f"{COLOURS[c.colour]} on {b.name(c.start)}",
+                        "amounts": list(c.amounts),
+                        "later": list(c.later),
+                    }
+                    for c in columns
+                ],
+            }
+        if split is not None:
+            plays = self.zeus_outcomes(state, _split_from_json(split), seat)
+            head["split"] = split
+        elif every:
+            plays = list(self.zeus_every_outcome(state, seat))
+        else:
+            plays = self.outcomes(state, number, "hero" if hero else favor, seat)
+        found = [self._outcome_json(state, play) for play in plays]
+        return {**head, "count": len(found), "outcomes": found}
+
+    def _outcome_json(self, state: FfState, play: Play) -> dict[str, Any]:
+        b = board_of(state)
+        verdict = self.check(state, play)
+        done = resolve(state, play)
         return {
-            "seat": seat,
-            "card": {"number": number, "hero": hero},
-            "favor": favor,
-            "count": len(found),
-            "outcomes": found,
+            "action": play.to_json(),
+            "columns": {
+                COLOURS[c]: [b.name(p) for p in done.sim.columns()[c * 4 : c * 4 + 4]]
+                for c in range(4)
+            },
+            "hits": [
+                {"colour": COLOURS[h.colour], "on": b.name(h.space), "to": b.name(h.to)}
+                for h in done.sim.hits
+            ],
+            "bridges": [b.name(x) for x in done.sim.bridges],
+            "temples": [COLOURS[c] for c in done.sim.temples],
+            "reason": verdict.reason,
+            "effects": list(verdict.effects),
+            "rules": list(verdict.rules),
         }
 
     def seat_label(self, state: FfState, seat: int) -> str:
@@ -435,6 +504,22 @@ class FatesAndFavors(Game[FfState, FfOptions]):
 
     def steps_text(self, state: FfState, steps: tuple[Step, ...]) -> str:
         return steps_text(state, steps)
+
+
+def _split_from_json(data: Any) -> dict[Column, int]:
+    """``{"red:8": 4, "blue:22": 6}`` as a split; raises ``MalformedAction``."""
+    if not isinstance(data, dict) or not data:
+        raise MalformedAction('"split" is an object like {"red:8": 4, "blue:22": 6}')
+    out: dict[Column, int] = {}
+    for key, spaces in data.items():
+        try:
+            column = parse_column(key)
+        except ValueError as exc:
+            raise MalformedAction(f'"split": {exc}') from None
+        if type(spaces) is not int:
+            raise MalformedAction(f'"split": {key} moves a whole number of spaces')
+        out[column] = spaces
+    return out
 
 
 @lru_cache(maxsize=2048)

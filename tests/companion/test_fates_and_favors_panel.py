@@ -14,7 +14,7 @@ from companion.panels.base import PanelContext
 from companion.panels.fates_and_favors import build_panel
 from rules.core import Action, Verdict
 from rules.fates_and_favors import GAME, FfOptions, FfState
-from tests.companion.test_grimheim_panel import FakePage, one, tagged, texts
+from tests.companion.test_grimheim_panel import FakePage, one, tagged, texts, walk
 
 
 class Table:
@@ -142,3 +142,84 @@ def test_a_hand_favor_that_cannot_be_played_says_why() -> None:
     assert texts(one(root, "ff-outcome-count")).startswith("No legal outcome")
     why = texts(one(root, "ff-favor-why"))
     assert "ff.favor.hephaestus" in why and tagged(root, "ff-commit") == []
+
+
+def test_zeus_is_picked_columns_first_then_its_outcomes_listed_and_committed() -> None:
+    """ff.assume.zeus-split-first: choosing Zeus shows the split picker (no outcomes until
+    ten spaces are placed); +/- step through the amounts the rules offer; at ten, only that
+    split's outcomes are listed, and one is committed through the rules."""
+    from rules.fates_and_favors import zeus
+
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    root = t.panel()
+    tap(root, "ff-favor-zeus")
+    root = t.panel()
+    assert texts(one(root, "ff-zeus-total")).startswith("0 of 10")
+    assert tagged(root, "ff-outcome-") == []
+    assert len(tagged(root, "ff-zeus-col-")) == 4  # a column on each quarry exit
+    for _ in range(4):
+        tap(root, "ff-zeus-plus-0-8")
+        root = t.panel()
+    assert texts(one(root, "ff-zeus-amount-0-8")) == "4"
+    for _ in range(6):
+        tap(root, "ff-zeus-plus-1-22")
+        root = t.panel()
+    assert one(root, "ff-zeus-plus-1-22").content.on_click is None  # ten placed: no dead +
+    tap(root, "ff-zeus-minus-1-22")
+    root = t.panel()
+    assert texts(one(root, "ff-zeus-total")).startswith("9 of 10")
+    tap(root, "ff-zeus-plus-1-22")
+    root = t.panel()
+    assert texts(one(root, "ff-zeus-total")).startswith("10 of 10")
+    assert one(root, "ff-zeus-plus-0-8").content.on_click is None
+    plays = zeus.split_outcomes(t.state, 0, {(0, 8): 4, (1, 22): 6})
+    assert texts(one(root, "ff-outcome-count")) == f"{len(plays)} outcome(s)"
+    tap(root, "ff-outcome-0")
+    root = t.panel()
+    assert texts(one(root, "ff-verdict")).startswith("Allowed: Ann plays Zeus")
+    assert "ff.favor.zeus" in texts(one(root, "ff-verdict"))
+    one(root, "ff-commit").content.on_click(None)
+    assert t.state.seat == 1 and 8 not in t.state.columns and 22 not in t.state.columns
+    root = t.panel()
+    assert texts(one(root, "ff-zeus-total")).startswith("0 of 10")  # the board moved
+
+
+def test_tapping_a_column_on_the_board_adds_it_to_the_zeus_split() -> None:
+    from types import SimpleNamespace
+
+    from companion.panels.fates_and_favors.picture import WIDTH, space_at
+    from rules.fates_and_favors import board
+
+    b = board()
+    half = b.arm + 2
+    size = WIDTH / (2 * half + 1)
+    x, y = b.cells[22]  # Bo's blue column on its quarry exit
+    point = ((x + half + 0.5) * size, (half - y + 0.5) * size)
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    assert space_at(t.state, *point) == 22
+    root = t.panel()
+    tap(root, "ff-favor-zeus")
+    root = t.panel()
+    (detector,) = [c for c in walk(one(root, "ff-board")) if isinstance(c, ft.GestureDetector)]
+    detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=point[0], y=point[1])))
+    detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=point[0], y=point[1])))
+    root = t.panel()
+    assert texts(one(root, "ff-zeus-amount-1-22")) == "2"
+    assert texts(one(root, "ff-zeus-total")).startswith("2 of 10")
+    # off the track: nothing happens
+    detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=1.0, y=1.0)))
+    assert texts(one(t.panel(), "ff-zeus-total")).startswith("2 of 10")
+
+
+def test_a_column_blocked_by_its_own_colour_says_so_in_the_zeus_picker() -> None:
+    from tests.rules.fates_and_favors.helpers import table
+
+    t = Table(table("2v2", red=[8, 9], blue=[22], yellow=[36], green=[50]))
+    root = t.panel()
+    tap(root, "ff-favor-zeus")
+    root = t.panel()
+    assert "once its own red column ahead has moved" in texts(one(root, "ff-zeus-col-0-8"))
+    assert "ahead" not in texts(one(root, "ff-zeus-col-0-9"))
+    tap(root, "ff-zeus-plus-0-8")
+    root = t.panel()
+    assert "Only after its own red column ahead" in texts(one(root, "ff-zeus-col-0-8"))

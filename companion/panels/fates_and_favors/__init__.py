@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import contextlib
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
 
+from rules.core import MalformedAction
 from rules.fates_and_favors import (
     EditBoard,
     EditFate,
@@ -32,6 +33,7 @@ from rules.fates_and_favors import (
 from rules.fates_and_favors.data import COLOURS, actions_text, parse_actions
 from rules.fates_and_favors.plays import resolve
 from rules.fates_and_favors.turns import HAND_FAVORS
+from rules.fates_and_favors.zeus import ZEUS_SPACES, ZeusColumn
 
 from ... import theme
 from ...views.reconcile import swap_in
@@ -46,7 +48,7 @@ HAND = HAND_FAVORS
 """Favors played instead of a Fate card that move no column (aimed at a hero, or drawing);
 their outcomes are every aim and draw count the rules accept."""
 SHOWN = 40
-"""Outcomes listed at once; the rest are counted (a Zeus can have thousands)."""
+"""Outcomes listed at once; the rest are counted."""
 
 
 @dataclass
@@ -60,6 +62,7 @@ class Pick:
     version: int = -1
     edit_number: int = 1
     more: bool = False  # the hand Favors are shown (tapped open, or one is picked)
+    split: dict[tuple[int, int], int] = field(default_factory=dict)  # Zeus: column -> spaces
 
 
 _MEMORY: OrderedDict[int, Pick] = OrderedDict()
@@ -79,6 +82,7 @@ def build_panel(ctx: PanelContext) -> ft.Control:
     pick = memory(ctx.page)
     if pick.version != ctx.version:
         pick.chosen, pick.version = -1, ctx.version
+        pick.split = {}  # the columns have moved: a Zeus split starts again
     holder = ft.Column(spacing=0, expand=True)
 
     def refresh() -> None:
@@ -99,15 +103,29 @@ def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
     if isinstance(chosen, Play):
         before = set(state.columns)
         lit = [p for p in resolve(state, chosen).sim.columns() if p not in before and p >= 0]
+    elif _zeus(pick):
+        lit = [start for _, start in pick.split]  # the columns picked so far
+    on_tap = _zeus_board_tap(ctx, pick, refresh) if _zeus(pick) else None
     content: list[ft.Control] = [
         _status(state),
         theme.tagged(
-            "ff-board", ft.Semantics(label=_board_words(state), content=board_picture(state, lit))
+            "ff-board",
+            # exclude_semantics: a tap on the picture must stay a pointer event with its
+            # place, not become a semantic tap without one
+            ft.Semantics(
+                label=_board_words(state),
+                container=True,
+                exclude_semantics=True,
+                content=board_picture(state, lit, on_tap),
+            ),
         ),
     ]
     if state.phase == "play":
         content += _card_picker(ctx, pick, refresh)
-        content += _outcomes(ctx, pick, plays, chosen, refresh)
+        if _zeus(pick):
+            content += _zeus_picker(ctx, pick, refresh)
+        if not _zeus(pick) or sum(pick.split.values()) == ZEUS_SPACES:
+            content += _outcomes(ctx, pick, plays, chosen, refresh)
         if ctx.can_act:
             content.append(
                 theme.tagged(
@@ -173,7 +191,8 @@ def _chip(ident: str, label: str, selected: bool, on_click: Any, width: int = 52
             border=ft.Border.all(1, ft.Colors.OUTLINE),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
             on_click=on_click,
-            ink=True,
+            ink=on_click is not None,
+            opacity=1.0 if on_click is not None else 0.35,  # a chip that does nothing now
         ),
     )
 
@@ -237,10 +256,176 @@ def _plays(ctx: PanelContext, pick: Pick) -> list[Play | PlayFavor]:
         return list(_hand_favor_plays(ctx, pick.favor))
     if pick.hero:
         return ctx.game.outcomes(state, 0, "hero")  # type: ignore[no-any-return]
+    if _zeus(pick):
+        if sum(pick.split.values()) != ZEUS_SPACES:
+            return []
+        try:  # only the picked split's outcomes: never every Zeus play at once
+            return ctx.game.zeus_outcomes(state, pick.split)  # type: ignore[no-any-return]
+        except MalformedAction:
+            return []
     if pick.card or pick.favor in ALONE:
         favor = pick.favor if (pick.card == 0 or pick.favor not in ALONE) else ""
         return ctx.game.outcomes(state, pick.card, favor)  # type: ignore[no-any-return]
     return []
+
+
+def _zeus(pick: Pick) -> bool:
+    return pick.favor == "zeus" and pick.card == 0 and not pick.hero
+
+
+def _zeus_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control]:
+    """Zeus columns first (ff.assume.zeus-split-first): each column Zeus may move, with -/+
+    chips stepping through the amounts the rules offer it, and the running total; at ten
+    the split's outcomes are listed below."""
+    state: FfState = ctx.state
+    b = board(state.arm, state.arm_bridge)
+    columns: list[ZeusColumn] = ctx.game.zeus_first_parts(state)
+    offered = {c.column: c.offered for c in columns}
+    pick.split = {k: n for k, n in pick.split.items() if n in offered.get(k, ())}
+    total = sum(pick.split.values())
+
+    def step(column: tuple[int, int], up: bool) -> Any:
+        def go(_: Any) -> None:
+            nxt = _next_amount(offered[column], pick.split.get(column, 0), total, up)
+            if nxt is None:
+                return
+            if nxt:
+                pick.split[column] = nxt
+            else:
+                pick.split.pop(column, None)
+            pick.chosen = -1
+            refresh()
+
+        return go
+
+    def clear(_: Any) -> None:
+        pick.split, pick.chosen = {}, -1
+        refresh()
+
+    left = ZEUS_SPACES - total
+    out: list[ft.Control] = [
+        theme.muted(
+            "Zeus: share ten spaces among any columns, each column once. Tap a column on "
+            "the board or use + and −."
+        ),
+        theme.tagged(
+            "ff-zeus-total",
+            ft.Text(
+                f"{total} of {ZEUS_SPACES}" + (f" · {left} to place" if left else " · ready"),
+                size=18,
+                weight=ft.FontWeight.W_600,
+            ),
+        ),
+    ]
+    if not columns:
+        out.append(theme.muted("No column can move now, so Zeus cannot be played."))
+    for c in columns:
+        key = f"{c.colour}-{c.start}"
+        amount = pick.split.get(c.column, 0)
+        can_down = amount > 0
+        can_up = _next_amount(c.offered, amount, total, True) is not None
+        out.append(
+            ft.Semantics(
+                identifier=f"ff-zeus-col-{key}",
+                label=f"{COLOURS[c.colour]} on {b.name(c.start)}: {amount} space(s)",
+                content=ft.Container(
+                    ft.Row(
+                        [
+                            ft.Container(
+                                width=10, height=44, bgcolor=PAINT[c.colour], border_radius=4
+                            ),
+                            ft.Column(
+                                [
+                                    ft.Text(
+                                        f"{COLOURS[c.colour].capitalize()} on {b.name(c.start)}",
+                                        size=14,
+                                    ),
+                                    *_zeus_hint(c, amount),
+                                ],
+                                spacing=0,
+                                expand=True,
+                            ),
+                            _chip(
+                                f"ff-zeus-minus-{key}",
+                                "−",
+                                False,
+                                step(c.column, False) if can_down else None,
+                                48,
+                            ),
+                            theme.tagged(
+                                f"ff-zeus-amount-{key}",
+                                ft.Text(
+                                    str(amount),
+                                    size=18,
+                                    width=30,
+                                    text_align=ft.TextAlign.CENTER,
+                                    weight=ft.FontWeight.BOLD if amount else None,
+                                ),
+                            ),
+                            _chip(
+                                f"ff-zeus-plus-{key}",
+                                "+",
+                                False,
+                                step(c.column, True) if can_up else None,
+                                48,
+                            ),
+                        ],
+                        spacing=6,
+                    ),
+                    padding=ft.Padding.only(left=6, right=6, top=2, bottom=2),
+                    border_radius=10,
+                    border=ft.Border.all(2 if amount else 1, ft.Colors.OUTLINE),
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if amount else None,
+                ),
+            )
+        )
+    if pick.split:
+        out.append(
+            theme.tagged(
+                "ff-zeus-clear", ft.OutlinedButton("Start the split again", on_click=clear)
+            )
+        )
+    return out
+
+
+def _zeus_hint(c: ZeusColumn, amount: int) -> list[ft.Control]:
+    """A line under a column that its own colour stands in the way, where that matters."""
+    if amount in c.later:
+        words = f"Only after its own {COLOURS[c.colour]} column ahead has moved."
+    elif not c.amounts:
+        words = f"Moves only once its own {COLOURS[c.colour]} column ahead has moved."
+    else:
+        return []
+    return [ft.Text(words, size=12, color=theme.MUTED)]
+
+
+def _zeus_board_tap(ctx: PanelContext, pick: Pick, refresh: Any) -> Any:
+    """Tapping a column on the board while picking a Zeus split works as its + chip."""
+
+    def tapped(space: int) -> None:
+        state: FfState = ctx.state
+        for c in ctx.game.zeus_first_parts(state):
+            if c.start == space:
+                total = sum(pick.split.values())
+                nxt = _next_amount(c.offered, pick.split.get(c.column, 0), total, True)
+                if nxt:
+                    pick.split[c.column] = nxt
+                    pick.chosen = -1
+                    refresh()
+                return
+
+    return tapped
+
+
+def _next_amount(offered: tuple[int, ...], amount: int, total: int, up: bool) -> int | None:
+    """The amount a +/- chip moves a column to: the next one the rules offer that keeps the
+    total within ten (0 takes the column out of the split); ``None`` when there is none."""
+    room = ZEUS_SPACES - total + amount
+    if up:
+        return next((n for n in offered if amount < n <= room), None)
+    if amount == 0:
+        return None
+    return max((n for n in offered if n < amount), default=0)
 
 
 def _hand_favor_candidates(ctx: PanelContext, favor: str) -> list[PlayFavor]:
@@ -288,17 +473,13 @@ def _outcomes(
 ) -> list[ft.Control]:
     if not (pick.card or pick.hero or pick.favor in ALONE or pick.favor in HAND):
         return [theme.muted("Tap the card you hold to see everything it can do.")]
-    out: list[ft.Control] = [
-        theme.tagged(
-            "ff-outcome-count",
-            ft.Text(
-                f"{len(plays)} outcome(s)"
-                if plays
-                else "No legal outcome: this card cannot be played now.",
-                size=15,
-            ),
-        )
-    ]
+    if plays:
+        count = f"{len(plays)} outcome(s)"
+    elif _zeus(pick):
+        count = "No order of these parts can be carried out: change the split."
+    else:
+        count = "No legal outcome: this card cannot be played now."
+    out: list[ft.Control] = [theme.tagged("ff-outcome-count", ft.Text(count, size=15))]
     if not plays and pick.favor in HAND:
         # say why, in the rules' words: the first refusal of the plainest way to play it
         refusal = ctx.check(_hand_favor_candidates(ctx, pick.favor)[0])

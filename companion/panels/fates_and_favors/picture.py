@@ -6,7 +6,8 @@ Highlighted spaces (the ends of the outcome being looked at) get a white ring.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import flet as ft
 import flet.canvas as cv
@@ -29,8 +30,28 @@ TRACK = ft.Colors.with_opacity(0.22, ft.Colors.WHITE)
 WIDTH = 358
 
 
-def board_picture(state: FfState, highlight: Iterable[int] = ()) -> ft.Control:
-    """The board of ``state`` as a square canvas ``WIDTH`` px wide."""
+def space_at(state: FfState, x: float, y: float) -> int | None:
+    """The space (main or temple track) drawn at pixel (``x``, ``y``) of ``board_picture``,
+    or ``None`` for the spaces between."""
+    b = board(state.arm, state.arm_bridge)
+    half = b.arm + 2
+    size = WIDTH / (2 * half + 1)
+    cell = (int(x // size) - half, half - int(y // size))
+    for space, xy in b.cells.items():
+        if xy == cell:
+            return space
+    for c in range(4):
+        for k, xy in enumerate(b.temple_cells[c]):
+            if xy == cell:
+                return b.temple(c, k)
+    return None
+
+
+def board_picture(
+    state: FfState, highlight: Iterable[int] = (), on_tap_space: Callable[[int], None] | None = None
+) -> ft.Control:
+    """The board of ``state`` as a square canvas ``WIDTH`` px wide; with ``on_tap_space``,
+    tapping a space calls it with that space."""
     b = board(state.arm, state.arm_bridge)
     half = b.arm + 2
     cells = 2 * half + 1
@@ -85,9 +106,14 @@ def board_picture(state: FfState, highlight: Iterable[int] = ()) -> ft.Control:
         cx, cy = centre(xy)
         ring = ft.Paint(color=ft.Colors.WHITE, stroke_width=3, style=ft.PaintingStyle.STROKE)
         shapes.append(cv.Circle(cx, cy, size * 0.48, paint=ring))
-    return ft.Container(
-        content=cv.Canvas(shapes=shapes, width=WIDTH, height=WIDTH),
-        width=WIDTH,
-        height=WIDTH,
-        alignment=ft.Alignment.CENTER,
-    )
+    canvas: ft.Control = cv.Canvas(shapes=shapes, width=WIDTH, height=WIDTH)
+    if on_tap_space is not None:
+
+        def tapped(e: ft.TapEvent[Any]) -> None:
+            where = e.local_position
+            space = space_at(state, where.x, where.y) if where is not None else None
+            if space is not None:
+                on_tap_space(space)
+
+        canvas = ft.GestureDetector(content=canvas, on_tap_down=tapped, width=WIDTH, height=WIDTH)
+    return ft.Container(content=canvas, width=WIDTH, height=WIDTH, alignment=ft.Alignment.CENTER)

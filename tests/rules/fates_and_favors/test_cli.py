@@ -82,3 +82,68 @@ def test_bad_moves_input_is_one_clean_error() -> None:
     ):
         code, result = run("moves", doc)
         assert code == 2 and isinstance(result.get("error"), str), doc
+
+
+ZEUS_BOARD = {
+    "type": "ff.play",
+    "seat": 0,
+    "card": 2,
+    "steps": [{"colour": 0, "start": 8, "spaces": 2, "backward": True}],
+}
+
+
+def test_zeus_without_a_split_lists_each_columns_first_parts() -> None:
+    code, result = run("moves", {"options": {"mode": "2v2"}, "favor": "zeus"})
+    assert code == 0 and result["playable"] is True and "outcomes" not in result
+    columns = {c["column"]: c for c in result["columns"]}  # type: ignore[union-attr]
+    assert set(columns) == {"red:8", "blue:22", "yellow:36", "green:50"}
+    assert columns["red:8"]["amounts"] == list(range(1, 11))
+    assert columns["red:8"]["name"] == "red on red quarry exit"
+
+
+def test_zeus_with_a_split_prints_that_splits_outcomes_each_accepted_by_check() -> None:
+    doc = {"options": {"mode": "2v2"}, "favor": "zeus", "split": {"red:8": 4, "blue:22": 6}}
+    code, result = run("moves", doc)
+    assert code == 0 and result["count"] == len(result["outcomes"]) >= 1  # type: ignore[arg-type]
+    for outcome in result["outcomes"]:  # type: ignore[union-attr]
+        parts = {(s["colour"], s["spaces"]) for s in outcome["action"]["steps"]}
+        assert parts == {(0, 4), (1, 6)}
+        assert "ff.favor.zeus" in outcome["rules"]
+        code, verdict = run("check", {"options": {"mode": "2v2"}, "action": outcome["action"]})
+        assert code == 0 and verdict["legal"] is True
+
+
+def test_zeus_all_is_the_full_enumeration_and_agrees_with_the_splits() -> None:
+    base = {"options": {"mode": "2v2"}, "actions": [ZEUS_BOARD], "seat": 1, "favor": "zeus"}
+    code, every = run("moves", {**base, "all": True})
+    assert code == 0 and every["count"] > 0
+    _, choices = run("moves", base)
+    ends = set()
+    keys = [c["column"] for c in choices["columns"]]  # type: ignore[union-attr]
+    for a in keys:
+        for b in keys:
+            for n in range(1, 10) if a < b else ():
+                code, result = run("moves", {**base, "split": {a: n, b: 10 - n}})
+                assert code == 0
+                ends |= {str(o["columns"]) for o in result["outcomes"]}  # type: ignore[union-attr]
+    two_part = {
+        str(o["columns"])
+        for o in every["outcomes"]  # type: ignore[union-attr]
+        if len(o["action"]["steps"]) == 2
+    }
+    assert two_part <= ends
+
+
+def test_bad_zeus_splits_are_clean_errors() -> None:
+    for extra in (
+        {"split": {"red:8": 4}},
+        {"split": {"red:9": 10}},
+        {"split": {"pink:8": 10}},
+        {"split": {"red:8": "ten"}},
+        {"split": []},
+        {"all": "yes"},
+    ):
+        code, result = run("moves", {"options": {"mode": "2v2"}, "favor": "zeus", **extra})
+        assert code == 2 and isinstance(result.get("error"), str), extra
+    code, result = run("moves", {"card": {"number": 3}, "split": {"red:8": 10}})
+    assert code == 2 and "zeus" in result["error"]  # type: ignore[operator]

@@ -1,0 +1,102 @@
+"""Zeus on the Fates and Favors screen, in headless Chromium on one phone: Ann chooses Zeus,
+shares the ten spaces between her red column and Bo's blue one (blue tapped on the board
+picture, then both raised with the + chips; the running total says when ten are placed),
+sees only that split's outcomes, reads the verdict and commits; the board shows both
+columns moved (ff.favor.zeus, ff.assume.zeus-split-first).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from companion.panels.fates_and_favors.picture import WIDTH
+from rules.fates_and_favors import GAME, FfOptions, board, zeus
+
+from .conftest import PHONE, Screen, Server, open_app
+from .test_fates_and_favors_game import NAMES, press, shot, until
+
+pytestmark = pytest.mark.e2e
+
+
+def test_zeus_is_played_columns_first(server: Server, browser: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        _play(server, ctx)
+    finally:
+        ctx.close()
+
+
+def tap_board(screen: Screen, space: int) -> None:
+    """Tap ``space`` on the board picture, where ``board_picture`` draws it."""
+    b = board()
+    half = b.arm + 2
+    size = WIDTH / (2 * half + 1)
+    x, y = b.cells[space]
+    # scroll the panel to its top, where the whole picture shows (a partly scrolled-away
+    # picture reports only its visible part)
+    screen.page.mouse.move(195, 600)
+    for _ in range(20):
+        box = screen.wait_id("ff-board").bounding_box()
+        if box is not None and box["height"] >= WIDTH - 1:
+            break
+        screen.page.mouse.wheel(0, -1500)
+        screen.page.wait_for_timeout(300)
+    assert box is not None and box["height"] >= WIDTH - 1, box
+    # the picture is WIDTH px wide, centred in the board's box
+    left = box["x"] + (box["width"] - WIDTH) / 2
+    # The tests turn Flutter's semantics overlay on to find controls; a finger on a phone
+    # lands on the canvas itself: let the pointer through the board's overlay node.
+    screen.wait_id("ff-board").evaluate(
+        "el => { el.style.pointerEvents = 'none'; "
+        "el.querySelectorAll('*').forEach(c => c.style.pointerEvents = 'none'); }"
+    )
+    screen.page.mouse.click(left + (x + half + 0.5) * size, box["y"] + (half - y + 0.5) * size)
+
+
+def _play(server: Server, ctx: Any) -> None:
+    host = open_app(ctx, server.host_url("/new") + "&game=fates-and-favors")
+    host.wait_id("create-table")
+    host.tap("player-count")
+    host.page.get_by_role("menuitem", name="4").or_(
+        host.page.get_by_text("4", exact=True)
+    ).last.click()
+    host.wait_id("seat-3")
+    for seat, name in enumerate(NAMES):
+        host.fill(f"seat-{seat}", name)
+    host.tap("create-table")
+    until(host, "ff-status", "Ann's turn (red)")
+    assert re.search(r"/t/[A-Za-z0-9_-]+", host.page.url)
+
+    press(host, "ff-favor-zeus")
+    until(host, "ff-zeus-total", "0 of 10")
+    for _ in range(4):
+        press(host, "ff-zeus-plus-0-8")
+    until(host, "ff-zeus-amount-0-8", "4")
+    # Bo's blue column is tapped on the board picture itself, then raised with +
+    tap_board(host, 22)
+    shot(host, "zeus-board-tap")
+    until(host, "ff-zeus-amount-1-22", "1")
+    for _ in range(5):
+        press(host, "ff-zeus-plus-1-22")
+    until(host, "ff-zeus-total", "10 of 10")
+    shot(host, "zeus-split")
+
+    state = GAME.setup(FfOptions(players=NAMES))
+    plays = zeus.split_outcomes(state, 0, {(0, 8): 4, (1, 22): 6})
+    until(host, "ff-outcome-count", f"{len(plays)} outcome(s)")
+    press(host, "ff-outcome-0")
+    until(host, "ff-verdict", "Allowed: Ann plays Zeus")
+    until(host, "ff-verdict", "ff.favor.zeus")
+    shot(host, "zeus-verdict")
+    press(host, "ff-commit")
+
+    after = GAME.apply(state, plays[0])
+    b = board()
+    until(host, "ff-status", "Bo's turn (blue)")
+    for colour, name in ((0, "red"), (1, "blue")):
+        spots = ", ".join(b.name(p) for p in after.columns[colour * 4 : colour * 4 + 4])
+        until(host, "ff-board", f"{name}: {spots}")
+    shot(host, "zeus-after")

@@ -1,0 +1,194 @@
+"""Zeus played columns first (ff.favor.zeus, ff.assume.zeus-split-first): a split's outcomes
+each pass ``check``, carry out exactly that split and end on distinct boards; the union over
+every split equals the full enumeration (so the order-reduced search drops nothing); the
+picker's first parts are exactly the moves one column can make on the board as it stands."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+
+import pytest
+
+from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step, zeus
+from rules.fates_and_favors.enumeration import zeus_plays
+from rules.fates_and_favors.movement import Refusal, Sim
+from rules.fates_and_favors.plays import resolve
+from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, YELLOW, B, table
+from tests.rules.fates_and_favors.test_properties import crowded
+
+
+def _end(state: FfState, play: Play) -> tuple[int, ...]:
+    return resolve(state, play).sim.columns()
+
+
+def _assert_sound(state: FfState, split: dict[tuple[int, int], int], plays: list[Play]) -> None:
+    ends = set()
+    for play in plays:
+        verdict = GAME.check(state, play)
+        assert verdict.legal, (play, verdict)
+        assert "ff.favor.zeus" in verdict.rules
+        assert zeus.split_of(state, play) == split
+        after = GAME.apply(state, play)
+        assert GAME.invariants(after) == []  # 16 columns, one colour never shares a space
+        on_board = [p for p in after.columns if p != QUARRY]
+        assert len(on_board) == len(set(on_board))
+        ends.add(after.columns)
+    assert len(ends) == len(plays), "two outcomes of one split share an end position"
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_union_of_every_split_is_the_full_enumeration(seed: int) -> None:
+    rng = random.Random(500 + seed)
+    state = crowded(rng, rng.choice(["2v2", "1v1", "coop4", "solo"]), on_track=1)
+    seat = state.seat
+    full = {columns for _, columns in zeus_plays(state, seat)}
+    union: set[tuple[int, ...]] = set()
+    for split in zeus.splits(state, seat):
+        plays = zeus.split_outcomes(state, seat, split)
+        _assert_sound(state, split, plays)
+        union |= {_end(state, p) for p in plays}
+    assert union == full
+    assert zeus.playable(state, seat) == bool(full)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_split_outcomes_on_a_crowded_board_match_a_plain_search(seed: int) -> None:
+    """Eight columns on the track: a split's outcomes equal those of trying every order of
+    its parts with every choice, one by one, without any reduction."""
+    rng = random.Random(900 + seed)
+    state = crowded(rng, "2v2", on_track=3)
+    seat = state.seat
+    columns = zeus.first_parts(state, seat)
+    for _ in range(6):
+        k = rng.randint(2, min(6, len(columns)))
+        chosen = rng.sample(columns, k)
+        amounts = [1] * k
+        for _ in range(10 - k):
+            amounts[rng.randrange(k)] += 1
+        split = {c.column: n for c, n in zip(chosen, amounts, strict=True)}
+        plays = zeus.split_outcomes(state, seat, split)
+        _assert_sound(state, split, plays)
+        assert {_end(state, p) for p in plays} == _plain(state, seat, split)
+
+
+def _plain(state: FfState, seat: int, split: dict[tuple[int, int], int]) -> set[tuple[int, ...]]:
+    """Every order, every bridge and temple choice, each whole play judged by ``check``."""
+    out = set()
+    for order in itertools.permutations(split.items()):
+        frontier: list[tuple[Step, ...]] = [()]
+        for (colour, start), n in order:
+            grown = []
+            for steps in frontier:
+                where = _where(state, steps, colour, start)
+                if where is None:
+                    continue
+                for bridge in (False, True):
+                    for temple in (False, True):
+                        grown.append((*steps, Step(colour, where, n, False, bridge, temple)))
+            frontier = grown
+        for steps in frontier:
+            play = Play(seat, 0, 0, "zeus", False, steps)
+            if GAME.check(state, play).legal:
+                out.add(_end(state, play))
+    return out
+
+
+def _where(state: FfState, steps: tuple[Step, ...], colour: int, start: int) -> int | None:
+    """Where the column that stood on ``start`` stands after ``steps`` (None: refused or
+    in its quarry)."""
+    sim = Sim(B, state.columns, state.teams)
+    slot = state.columns.index(start, colour * 4, colour * 4 + 4)
+    try:
+        for step in steps:
+            sim.move(sim.find(step.colour, step.start), step)
+    except Refusal:
+        return None
+    here = sim.pos[slot]
+    return None if here == QUARRY else here
+
+
+def test_first_parts_are_the_single_moves_of_each_column() -> None:
+    state = table("2v2", red=[8, 9], blue=[22], yellow=[36], green=[50])
+    parts = {c.column: c for c in zeus.first_parts(state, 0)}
+    assert set(parts) == {(RED, 8), (RED, 9), (BLUE, 22), (YELLOW, 36), (GREEN, 50)}
+    # red on 8 has red on 9 just ahead: it can move only once that column has moved
+    assert parts[(RED, 8)].amounts == ()
+    assert parts[(RED, 8)].later == tuple(range(1, 11))
+    assert parts[(RED, 9)].amounts == tuple(range(1, 11))
+    for column, choice in parts.items():
+        for n in choice.amounts:
+            if n == 10:
+                single = zeus.split_outcomes(state, 0, {column: 10})
+                assert single and all(GAME.check(state, p).legal for p in single)
+
+
+def test_a_split_whose_parts_cross_lists_both_orders() -> None:
+    # red on 8 behind red on 9: red 9 moves first, then red 8 may pass where it stood
+    state = table("2v2", red=[8, 9], blue=[22], yellow=[36], green=[50])
+    plays = zeus.split_outcomes(state, 0, {(RED, 8): 4, (RED, 9): 6})
+    assert plays
+    for play in plays:
+        assert play.steps[0].start == 9  # the only order that works
+    # red on 8 cannot pass red on 9 however the two are ordered: a dead split
+    assert zeus.split_outcomes(state, 0, {(RED, 8): 9, (RED, 9): 1}) == []
+
+
+def test_bad_splits_are_refused_with_the_rule() -> None:
+    state = table("2v2", red=[8], blue=[22], yellow=[36], green=[50])
+    cases = [
+        ({(RED, 8): 9}, "ff.move.in-full"),
+        ({(RED, 8): 10, (BLUE, 22): 0}, "ff.move.in-full"),
+        ({(RED, 7): 10}, "ff.move.column"),
+        ({(RED, QUARRY): 10}, "ff.move.column"),
+    ]
+    for split, rule in cases:
+        with pytest.raises(Refusal) as err:
+            zeus.split_outcomes(state, 0, split)
+        assert err.value.rule == rule
+    rival_home = replace(state, columns=(*state.columns[:4], B.temple(BLUE, 1), *state.columns[5:]))
+    with pytest.raises(Refusal) as err:
+        zeus.split_outcomes(rival_home, 0, {(BLUE, B.temple(BLUE, 1)): 10})
+    assert err.value.rule == "ff.temple.safe"
+
+
+def test_the_worked_zeus_example_is_one_of_its_splits_outcomes() -> None:
+    state = table("2v2", red=[10], blue=[40], yellow=[30], green=[50])
+    play = Play(
+        RED, 0, favor="zeus", steps=(Step(RED, 10, 4), Step(BLUE, 40, 3), Step(YELLOW, 30, 3))
+    )
+    assert GAME.check(state, play).legal
+    split = zeus.split_of(state, play)
+    assert split == {(RED, 10): 4, (BLUE, 40): 3, (YELLOW, 30): 3}
+    assert _end(state, play) in {_end(state, p) for p in zeus.split_outcomes(state, 0, split)}
+
+
+def test_column_names_round_trip() -> None:
+    assert zeus.column_key((YELLOW, 36)) == "yellow:36"
+    assert zeus.parse_column("yellow:36") == (YELLOW, 36)
+    for bad in ("yellow", "pink:3", "red:x"):
+        with pytest.raises(ValueError):
+            zeus.parse_column(bad)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_first_parts_amounts_are_exactly_the_moves_the_board_allows_now(seed: int) -> None:
+    rng = random.Random(700 + seed)
+    state = crowded(rng, rng.choice(["2v2", "coop4"]), on_track=3)
+    seat = state.seat
+    offered = {c.column: c for c in zeus.first_parts(state, seat)}
+    for column in offered.values():
+        slot = state.columns.index(column.start, column.colour * 4, column.colour * 4 + 4)
+        for n in range(1, 11):
+            ok = False
+            for bridge in (False, True):
+                for temple in (False, True):
+                    sim = Sim(B, state.columns, state.teams)
+                    try:
+                        sim.move(slot, Step(column.colour, column.start, n, False, bridge, temple))
+                    except Refusal:
+                        continue
+                    ok = True
+            assert (n in column.amounts) == ok, (column, n)
+            assert not (n in column.amounts and n in column.later)
