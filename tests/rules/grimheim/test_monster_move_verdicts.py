@@ -74,8 +74,13 @@ def whole(verdict: Verdict) -> tuple[bool, str, tuple[str, ...], tuple[str, ...]
 REFUSALS = {
     "grim.map.grid": (
         moving(2, MonsterTile("brute", OGRE)),
-        MonstersMove(((OGRE, (30, 30)),)),
-        "30,30 is not an area of the map.",
+        MonstersMove(((OGRE, (40, 9)),)),
+        "40,9 is not an area of the map.",
+    ),
+    "from off the map (grim.map.grid)": (
+        moving(2, MonsterTile("brute", OGRE)),
+        MonstersMove((((-2, 9), OGRE),)),
+        "-2,9 is not an area of the map.",
     ),
     "nobody there (grim.mturn.move)": (
         moving(2, MonsterTile("brute", OGRE)),
@@ -268,3 +273,37 @@ def test_grim_monster_charge_to_reach_a_hero_is_accepted_without_a_note() -> Non
         (MOVE, TRUST),
         ("Troll: D4 → E5", "Troll: E5 → F6"),
     )
+
+
+def test_grim_monster_enters_grimheim_the_others_still_move() -> None:
+    # A monster entering town is removed; the monsters after it take their steps as usual.
+    state = moving(2, MonsterTile("brute", (9, 7)), MonsterTile("troll", OGRE))
+    action = MonstersMove((((9, 7), GRIMHEIM), (OGRE, (4, 9))))
+    verdict = GAME.check(state, action)
+    assert verdict.effects == (
+        "Brute: G7 → Grimheim",
+        "it enters Grimheim: town → 5",
+        "Troll: Ogre Valley I3 → I4",
+    )
+    after = GAME.apply(state, action)
+    assert after.town == 5 and [(m.kind, m.at) for m in after.monsters] == [("troll", (4, 9))]
+    # The step after the town's entry is checked like any other.
+    wrong = MonstersMove((((9, 7), GRIMHEIM), (OGRE, (3, 10))))
+    assert "grim.monster.path" in GAME.check(state, wrong).rules
+
+
+def test_grim_monster_legend_swap_moves_only_the_two() -> None:
+    # Grendel swaps with the goblin in its way; a skeleton elsewhere stays where it is.
+    state = moving(
+        2,
+        MonsterTile("grendel", OGRE, level=1),
+        MonsterTile("goblin", (4, 9)),
+        MonsterTile("skeleton", (9, 3)),
+    )
+    after = GAME.apply(state, steps(OGRE, (4, 9)))
+    assert sorted((m.kind, m.at) for m in after.monsters) == [
+        ("goblin", OGRE),
+        ("grendel", (4, 9)),
+        ("skeleton", (9, 3)),
+    ]
+    assert GAME.invariants(after) == []
