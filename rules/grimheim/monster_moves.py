@@ -44,10 +44,13 @@ def check_monsters_move(state: GrimheimState, a: MonstersMove) -> Verdict:
         rules.append("grim.time.skull")
     if state.die_face == "charge":
         effects.insert(0, "monster die: rank 1 monsters charge")
+        rules.append("grim.monster.die_charge")
     if not a.steps:
         effects.append("no monster moves")
     expected = expected_moves(state)
-    if expected.steps != a.steps:
+    # Any of the town's printed hexes is Grimheim (grim.map.grimheim_one_area).
+    reported = tuple((frm, geometry.normalise(to)) for frm, to in a.steps)
+    if expected.steps != reported:
         effects.append(
             f"note: by the map the app expects {counted(len(expected.steps), 'step')}; "
             "check the table (cards such as Suppressive Fire may change this)"
@@ -101,7 +104,8 @@ def simulate_moves(
     lines: list[str] = []
     for frm, raw_to in steps:
         if not geometry.on_map(frm) or not geometry.on_map(raw_to):
-            return (f"{frm} → {raw_to} leaves the map", "grim.map.grid"), lines, state
+            off = raw_to if geometry.on_map(frm) else frm
+            return (f"{off[0]},{off[1]} is not an area of the map", "grim.map.grid"), lines, state
         to = geometry.normalise(raw_to)
         tile = state.monster_at(frm)
         if tile is None:

@@ -40,6 +40,16 @@ DIE_TEXT: dict[str, str] = {
 }
 """Each monster die face's effect, in words."""
 
+DIE_RULE: dict[str, str] = {
+    "maneuver_1": "grim.monster.die_maneuver",
+    "maneuver_2": "grim.monster.die_maneuver",
+    "attack": "grim.monster.die_attack",
+    "push": "grim.monster.die_push",
+    "charge": "grim.monster.die_charge",
+    "ambush": "grim.monster.die_ambush",
+}
+"""The rule each monster die face applies."""
+
 
 def check_advance_time(state: GrimheimState, a: AdvanceTime) -> Verdict:
     bad = monster_step_problem(state, "time")
@@ -92,16 +102,24 @@ def check_monster_die(state: GrimheimState, a: MonsterDie) -> Verdict:
     if a.face in ("maneuver_1", "maneuver_2", "push"):
         problem, rule, lines = die_shift_problem(state, a.face, a.shifts)
         if problem:
-            return Verdict.no(problem, "grim.mturn.die", rule)
+            return Verdict.no(sentence(problem), "grim.mturn.die", rule)
         effects += lines or ["nothing moves"]
     if a.face == "ambush":
         problem, rule = ambush_problem(state, a.ambush)
         if problem:
-            return Verdict.no(problem, "grim.monster.die_ambush", rule)
+            return Verdict.no(sentence(problem), "grim.monster.die_ambush", rule)
         effects += [f"goblin → {spot(h)}" for h in a.ambush] or ["no goblin can be placed"]
     return Verdict.ok(
-        f"Monster die: {a.face.replace('_', ' ')}.", "grim.mturn.die", effects=effects
+        f"Monster die: {a.face.replace('_', ' ')}.",
+        "grim.mturn.die",
+        DIE_RULE[a.face],
+        effects=effects,
     )
+
+
+def sentence(problem: str) -> str:
+    """A refusal's reason as a sentence: capital first letter, full stop."""
+    return problem[0].upper() + problem[1:] + "."
 
 
 def apply_monster_die(state: GrimheimState, a: MonsterDie) -> GrimheimState:
@@ -168,7 +186,8 @@ def die_shift_problem(
         return "each piece moves once", "grim.mturn.die", []
     for frm, to in shifts:
         if not geometry.on_map(frm) or not geometry.on_map(to):
-            return f"{frm} → {to} leaves the map", "grim.map.grid", []
+            off = to if geometry.on_map(frm) else frm
+            return f"{off[0]},{off[1]} is not an area of the map", "grim.map.grid", []
     push = face == "push"
     heroes, monsters = _die_positions(state)
     expected, _ = hexmap.die_proposal(face, heroes, monsters, goblins=0)
@@ -279,8 +298,10 @@ def check_monsters_attack(state: GrimheimState, a: MonstersAttack) -> Verdict:
                 "grim.mturn.attack",
             )
     effects = hero_damage_effects(state, a.damage) or ["no hero takes damage"]
+    rules = ["grim.mturn.attack", *hero_damage_rules(state, a.damage)]
     if state.die_face == "attack":
         effects.insert(0, "monster die: every monster attacks with +1 strength")
+        rules.append("grim.monster.die_attack")
     step = current_step(state)
     if step.mark == "axes":
         effects.append(f"next: reinforcements ({step.deck} cards)")
@@ -288,7 +309,6 @@ def check_monsters_attack(state: GrimheimState, a: MonstersAttack) -> Verdict:
         effects.append("that was the last monster turn")
     else:
         effects.append(f"next: {state.heroes[0].name}'s turn")
-    rules = ["grim.mturn.attack", *hero_damage_rules(state, a.damage)]
     return Verdict.ok("Monsters attack.", *rules, effects=effects)
 
 

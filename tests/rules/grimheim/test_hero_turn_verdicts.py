@@ -1,0 +1,516 @@
+"""A hero turn's action spaces, whole: for each action the sentence players read, the rules
+cited, every effect line and exactly what changes on the player board; each space is used
+once a turn (grim.turn.two_actions) and only by the hero whose turn it is
+(grim.turn.only_current). Refusals are pinned the same way, each with the rule it cites.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, replace
+from typing import Any
+
+import pytest
+
+from rules.core import Action, Verdict
+from rules.grimheim import GAME
+from rules.grimheim.actions import (
+    AdvanceTime,
+    EndTurn,
+    Focus,
+    Mend,
+    MonstersAttack,
+    MonstersMove,
+    Move,
+    Practice,
+    Prepare,
+    SpendAction,
+)
+from rules.grimheim.state import GRIMHEIM, GrimheimOptions, GrimheimState, with_hero
+
+FIELD = (9, 5)  # Dark Forest E5, a plains area outside town
+
+
+def bjorns_turn(**board: Any) -> GrimheimState:
+    """Bjorn and Alva with their starting resources, Bjorn to act; ``board`` sets fields
+    of Bjorn's player board (damage, hand, mana...)."""
+    state = replace(GAME.setup(GrimheimOptions(heroes=("Bjorn", "Alva"))), phase="heroes", turn=0)
+    return with_hero(state, replace(state.hero("Bjorn"), **board))
+
+
+def whole(verdict: Verdict) -> tuple[bool, str, tuple[str, ...], tuple[str, ...]]:
+    return verdict.legal, verdict.reason, verdict.rules, verdict.effects
+
+
+def changes(before: GrimheimState, after: GrimheimState) -> dict[str, Any]:
+    """Bjorn's player-board fields that differ after the action (new values)."""
+    old, new = asdict(before.hero("Bjorn")), asdict(after.hero("Bjorn"))
+    return {k: v for k, v in new.items() if old[k] != v}
+
+
+# ----- each action space: what it says and what it does --------------------------------------
+
+ACTIONS: dict[str, tuple[GrimheimState, Action, str, str, tuple[str, ...], dict[str, Any]]] = {
+    "prepare": (
+        bjorns_turn(hand=1),
+        Prepare("Bjorn"),
+        "Bjorn draws an event card.",
+        "grim.action.prepare",
+        ("Bjorn's hand → 2",),
+        {"hand": 2, "actions": ("prepare",)},
+    ),
+    "prepare with a discard": (
+        bjorns_turn(hand=4),
+        Prepare("Bjorn", discard=1),
+        "Bjorn draws an event card.",
+        "grim.action.prepare",
+        ("Bjorn's hand → 4",),
+        {"actions": ("prepare",)},
+    ),
+    "focus on a new card": (
+        bjorns_turn(),
+        Focus("Bjorn", "Shield Wall"),
+        "Bjorn puts one mana on Shield Wall.",
+        "grim.action.focus",
+        ("Shield Wall: 0 → 1 mana",),
+        {"mana": {"starting ability": 1, "Shield Wall": 1}, "actions": ("focus",)},
+    ),
+    "focus on the starting ability": (
+        bjorns_turn(),
+        Focus("Bjorn", "starting ability"),
+        "Bjorn puts one mana on starting ability.",
+        "grim.action.focus",
+        ("starting ability: 1 → 2 mana",),
+        {"mana": {"starting ability": 2}, "actions": ("focus",)},
+    ),
+    "focus up to the box's 50": (
+        bjorns_turn(mana={"Axe": 49}),
+        Focus("Bjorn", "Axe"),
+        "Bjorn puts one mana on Axe.",
+        "grim.action.focus",
+        ("Axe: 49 → 50 mana",),
+        {"mana": {"Axe": 50}, "actions": ("focus",)},
+    ),
+    "mend in the field": (
+        bjorns_turn(damage=3, at=FIELD),
+        Mend("Bjorn", 2),
+        "Bjorn mends.",
+        "grim.action.mend",
+        ("Bjorn's damage → 1",),
+        {"damage": 1, "actions": ("mend",)},
+    ),
+    "mend all there is": (
+        bjorns_turn(damage=2, at=FIELD),
+        Mend("Bjorn", 2),
+        "Bjorn mends.",
+        "grim.action.mend",
+        ("Bjorn's damage → 0",),
+        {"damage": 0, "actions": ("mend",)},
+    ),
+    "mend in Grimheim, equipment too": (
+        bjorns_turn(damage=3, equipment_damage=3),
+        Mend("Bjorn", 3, 2),
+        "Bjorn mends.",
+        "grim.action.mend",
+        ("Bjorn's damage → 0", "equipment damage → 1"),
+        {"damage": 0, "equipment_damage": 1, "actions": ("mend",)},
+    ),
+    "practice": (
+        bjorns_turn(xp=4),
+        Practice("Bjorn"),
+        "Bjorn practises.",
+        "grim.action.practice",
+        ("XP → 5",),
+        {"xp": 5, "actions": ("practice",)},
+    ),
+    "spend on a quest": (
+        bjorns_turn(),
+        SpendAction("Bjorn", "mend"),
+        "Bjorn spends the mend action on a quest (no normal effect).",
+        "grim.action.spend",
+        ("mend marker used",),
+        {"actions": ("mend",)},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(ACTIONS))
+def test_grim_action_says_and_does_exactly_its_effect(case: str) -> None:
+    state, action, reason, rule, effects, changed = ACTIONS[case]
+    assert whole(GAME.check(state, action)) == (True, reason, (rule,), effects)
+    after = GAME.apply(state, action)
+    assert changes(state, after) == changed
+    assert after.heroes[1] == state.heroes[1] and after.turn == 0
+
+
+@pytest.mark.parametrize("case", list(ACTIONS))
+def test_grim_turn_two_actions_each_space_once_a_turn(case: str) -> None:
+    state, action, *_ = ACTIONS[case]
+    space = ACTIONS[case][-1]["actions"][0]
+    verdict = GAME.check(GAME.apply(state, action), action)
+    assert whole(verdict) == (
+        False,
+        f"Bjorn has already taken the {space} action this turn; the two actions must differ.",
+        ("grim.turn.two_actions",),
+        (),
+    )
+
+
+def test_grim_action_spend_uses_the_space_it_names() -> None:
+    # A quest's spent mend blocks a real mend but not a practice.
+    after = GAME.apply(bjorns_turn(damage=2), SpendAction("Bjorn", "mend"))
+    assert not GAME.check(after, Mend("Bjorn", 1)).legal
+    assert GAME.check(after, Practice("Bjorn")).legal
+
+
+def test_grim_action_move_is_marked() -> None:
+    state = bjorns_turn()
+    after = GAME.apply(state, Move("Bjorn", ((9, 7),)))
+    assert changes(state, after) == {"at": (9, 7), "actions": ("move",)}
+    assert "grim.turn.two_actions" in GAME.check(after, Move("Bjorn", ((9, 6),))).rules
+
+
+# ----- refusals ----------------------------------------------------------------------------------
+
+REFUSALS: dict[str, tuple[GrimheimState, Action, str, tuple[str, ...]]] = {
+    "hand full": (
+        bjorns_turn(hand=4),
+        Prepare("Bjorn"),
+        "Bjorn already holds 4 cards; discard one first to make room.",
+        ("grim.hero.hand_limit", "grim.action.prepare"),
+    ),
+    "discard more than held": (
+        bjorns_turn(hand=1),
+        Prepare("Bjorn", discard=2),
+        "Bjorn holds 1 card and cannot discard 2.",
+        ("grim.action.prepare",),
+    ),
+    "discard a negative number": (
+        bjorns_turn(hand=1),
+        Prepare("Bjorn", discard=-1),
+        "Bjorn holds 1 card and cannot discard -1.",
+        ("grim.action.prepare",),
+    ),
+    "focus on no card": (
+        bjorns_turn(),
+        Focus("Bjorn", " "),
+        "Focus: name the card that takes the mana.",
+        ("grim.action.focus",),
+    ),
+    "focus on a too long name": (
+        bjorns_turn(),
+        Focus("Bjorn", "x" * 41),
+        "Focus: card names are at most 40 characters.",
+        ("grim.action.focus",),
+    ),
+    "focus past the box": (
+        bjorns_turn(mana={"Axe": 50}),
+        Focus("Bjorn", "Axe"),
+        "The box has no more mana crystals.",
+        ("grim.action.focus",),
+    ),
+    "mend a negative amount": (
+        bjorns_turn(damage=3),
+        Mend("Bjorn", -1),
+        "Mending removes damage; the amounts cannot be negative.",
+        ("grim.action.mend",),
+    ),
+    "mend negative equipment damage": (
+        bjorns_turn(damage=3),
+        Mend("Bjorn", 1, -1),
+        "Mending removes damage; the amounts cannot be negative.",
+        ("grim.action.mend",),
+    ),
+    "mend equipment in the field": (
+        bjorns_turn(damage=3, equipment_damage=1, at=FIELD),
+        Mend("Bjorn", 1, 1),
+        "Equipment can only be mended in Grimheim.",
+        ("grim.action.mend",),
+    ),
+    "mend 3 in the field": (
+        bjorns_turn(damage=3, at=FIELD),
+        Mend("Bjorn", 3),
+        "A mend outside Grimheim removes at most 2 damage.",
+        ("grim.action.mend",),
+    ),
+    "mend 6 in Grimheim": (
+        bjorns_turn(damage=5, equipment_damage=3),
+        Mend("Bjorn", 4, 2),
+        "A mend in Grimheim removes at most 5 damage.",
+        ("grim.action.mend",),
+    ),
+    "mend more than the damage": (
+        bjorns_turn(damage=1),
+        Mend("Bjorn", 2),
+        "Bjorn has only 1 damage.",
+        ("grim.action.mend",),
+    ),
+    "mend more than the equipment's damage": (
+        bjorns_turn(equipment_damage=1),
+        Mend("Bjorn", 0, 2),
+        "Bjorn's equipment holds only 1 damage.",
+        ("grim.action.mend",),
+    ),
+    "no such space": (
+        bjorns_turn(),
+        SpendAction("Bjorn", "dance"),
+        "'dance' is not an action space; spaces: move, attack, prepare, focus, mend, practice.",
+        ("grim.action.spend",),
+    ),
+    "not this hero's turn": (
+        bjorns_turn(),
+        Practice("Alva"),
+        "It is Bjorn's turn, not Alva's.",
+        ("grim.turn.only_current",),
+    ),
+    "a third action": (
+        bjorns_turn(actions=("move", "mend")),
+        Practice("Bjorn"),
+        "Bjorn has already taken two actions this turn.",
+        ("grim.turn.two_actions",),
+    ),
+    "the monster turn": (
+        replace(bjorns_turn(), phase="monsters", monster_step="move"),
+        Practice("Bjorn"),
+        "Action spaces are used on hero turns; now it is the monster turn: monsters move.",
+        ("grim.turn.only_current",),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSALS))
+def test_grim_action_refusals_read_whole(case: str) -> None:
+    state, action, reason, rules = REFUSALS[case]
+    assert whole(GAME.check(state, action)) == (False, reason, rules, ())
+
+
+def test_grim_action_mend_in_grimheim_reaches_five_in_total() -> None:
+    state = bjorns_turn(damage=4, equipment_damage=1)
+    assert GAME.check(state, Mend("Bjorn", 4, 1)).legal
+    assert GAME.check(state, Mend("Bjorn", 0, 0)).legal
+    assert state.hero("Bjorn").at == GRIMHEIM
+
+
+# ----- the end of the turn ----------------------------------------------------------------------
+
+RESET = "action markers reset"
+MANA = "reminder: cards with mana generation add their mana (enter it as a card effect)"
+PILE = "you may put the top equipment or ability under its pile"
+ENDS = "Bjorn ends the turn."
+
+
+def test_grim_endturn_order_the_checklist_in_order() -> None:
+    state = bjorns_turn(actions=("move", "mend"), hand=3)
+    verdict = GAME.check(state, EndTurn("Bjorn"))
+    assert whole(verdict) == (
+        True,
+        ENDS,
+        ("grim.endturn.order",),
+        (RESET, MANA, "draw 1 event card (hand → 4)", PILE, "next: Alva's turn"),
+    )
+    after = GAME.apply(state, EndTurn("Bjorn"))
+    assert changes(state, after) == {"hand": 4, "actions": ()}
+    assert (after.phase, after.turn) == ("heroes", 1)
+
+
+def test_grim_endturn_draw_not_with_a_full_hand_nor_when_declined() -> None:
+    full = bjorns_turn(actions=("move", "mend"), hand=4)
+    verdict = GAME.check(full, EndTurn("Bjorn"))
+    assert whole(verdict) == (
+        True,
+        ENDS,
+        ("grim.endturn.order", "grim.endturn.draw"),
+        (RESET, MANA, "hand is full: no card drawn", PILE, "next: Alva's turn"),
+    )
+    assert GAME.apply(full, EndTurn("Bjorn")).hero("Bjorn").hand == 4
+    declined = bjorns_turn(actions=("move", "mend"), hand=2)
+    verdict = GAME.check(declined, EndTurn("Bjorn", draw=False))
+    assert verdict.effects == (RESET, MANA, PILE, "next: Alva's turn")
+    assert GAME.apply(declined, EndTurn("Bjorn", draw=False)).hero("Bjorn").hand == 2
+
+
+def test_grim_turn_end_early_is_cited_only_with_fewer_than_two_actions() -> None:
+    for actions, early in [((), True), (("move",), True), (("move", "mend"), False)]:
+        verdict = GAME.check(bjorns_turn(actions=actions), EndTurn("Bjorn"))
+        assert ("grim.turn.end_early" in verdict.rules) is early, actions
+
+
+def test_grim_turn_order_after_the_last_hero_the_monsters() -> None:
+    state = replace(bjorns_turn(), turn=1, die_face="push")
+    verdict = GAME.check(state, EndTurn("Alva"))
+    assert verdict.rules == ("grim.endturn.order", "grim.turn.order", "grim.turn.end_early")
+    assert verdict.effects[-1] == "next: the monster turn"
+    after = GAME.apply(state, EndTurn("Alva"))
+    assert (after.phase, after.monster_step, after.turn, after.die_face) == (
+        "monsters",
+        "time",
+        0,
+        "",
+    )
+
+
+def test_grim_endturn_order_markers_are_reset_for_the_next_round() -> None:
+    # Bjorn practises and mends, the round goes by, and he may practise and mend again.
+    state = bjorns_turn(damage=2)
+    for action in [Practice("Bjorn"), Mend("Bjorn", 1), EndTurn("Bjorn"), EndTurn("Alva")]:
+        state = GAME.apply(state, action)
+    state = GAME.apply(GAME.apply(state, AdvanceTime()), MonstersMove())
+    state = GAME.apply(state, MonstersAttack({}))
+    assert (state.phase, state.turn) == ("heroes", 0)
+    assert state.hero("Bjorn").actions == ()
+    assert GAME.check(state, Practice("Bjorn")).legal
+    assert GAME.check(state, Mend("Bjorn", 1)).legal
+
+
+def test_grim_upgrade_at_the_end_of_the_turn() -> None:
+    state = bjorns_turn(actions=("move", "mend"), xp=7)
+    verdict = GAME.check(state, EndTurn("Bjorn", upgrade="flip_hero"))
+    assert whole(verdict) == (
+        True,
+        ENDS,
+        ("grim.endturn.order", "grim.upgrade.cost", "grim.upgrade.choice"),
+        (
+            RESET,
+            "upgrade (flip hero): pay 5 XP",
+            MANA,
+            "draw 1 event card (hand → 2)",
+            PILE,
+            "next: Alva's turn",
+        ),
+    )
+    after = GAME.apply(state, EndTurn("Bjorn", upgrade="flip_hero"))
+    assert changes(state, after) == {
+        "xp": 2,
+        "level": 2,
+        "upgrades": 1,
+        "hand": 2,
+        "actions": (),
+    }
+
+
+def test_grim_upgrade_once_a_turn_and_again_on_the_next() -> None:
+    # One upgrade at the end of this turn does not stop one at the end of the next.
+    state = bjorns_turn(xp=20)
+    state = GAME.apply(state, EndTurn("Bjorn", upgrade="new_ability"))
+    state = replace(state, turn=0)
+    verdict = GAME.check(state, EndTurn("Bjorn", upgrade="new_ability"))
+    assert verdict.legal and "upgrade (new ability): pay 6 XP" in verdict.effects
+    after = GAME.apply(state, EndTurn("Bjorn", upgrade="new_ability"))
+    assert (after.hero("Bjorn").upgrades, after.hero("Bjorn").xp) == (2, 9)
+
+
+def test_grim_upgrade_step_up_costs_the_next_step() -> None:
+    options = GrimheimOptions(heroes=("Bjorn", "Alva"), upgrade_step_up=True)
+    state = replace(GAME.setup(options), phase="heroes", turn=0)
+    rich = with_hero(state, replace(state.hero("Bjorn"), xp=7))
+    verdict = GAME.check(rich, EndTurn("Bjorn", upgrade="new_ability"))
+    assert "upgrade (new ability): pay 6 XP" in verdict.effects
+    assert GAME.apply(rich, EndTurn("Bjorn", upgrade="new_ability")).hero("Bjorn").xp == 1
+    poor = with_hero(state, replace(state.hero("Bjorn"), xp=5))
+    assert whole(GAME.check(poor, EndTurn("Bjorn", upgrade="new_ability"))) == (
+        False,
+        "No upgrade: the next upgrade costs 6 and Bjorn has 5.",
+        ("grim.upgrade.cost", "grim.upgrade.choice", "grim.upgrade.once"),
+        (),
+    )
+
+
+END_REFUSALS: dict[str, tuple[GrimheimState, EndTurn, str, tuple[str, ...]]] = {
+    "another hero's turn": (
+        bjorns_turn(),
+        EndTurn("Alva"),
+        "Alva can only end its own turn; now it is Bjorn's turn.",
+        ("grim.turn.only_current",),
+    ),
+    "not at the table": (
+        bjorns_turn(),
+        EndTurn("Zed"),
+        "'Zed' is not at this table (heroes: Bjorn, Alva).",
+        ("grim.setup.heroes",),
+    ),
+    "the monster turn": (
+        replace(bjorns_turn(), phase="monsters", monster_step="move"),
+        EndTurn("Bjorn"),
+        "Bjorn can only end its own turn; now it is the monster turn: monsters move.",
+        ("grim.turn.only_current",),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(END_REFUSALS))
+def test_grim_turn_only_current_ends_its_turn(case: str) -> None:
+    state, action, reason, rules = END_REFUSALS[case]
+    assert whole(GAME.check(state, action)) == (False, reason, rules, ())
+
+
+# ----- the move action's own checks ---------------------------------------------------------------
+
+MOVES: dict[str, tuple[GrimheimState, Move, bool, str, tuple[str, ...]]] = {
+    "no area": (
+        bjorns_turn(),
+        Move("Bjorn", ()),
+        False,
+        "A move needs at least one area to move to.",
+        ("grim.action.move",),
+    ),
+    "bonus 6": (
+        bjorns_turn(),
+        Move("Bjorn", ((9, 7),), bonus=6),
+        False,
+        "Card movement bonuses range from 0 to 5.",
+        ("grim.action.move",),
+    ),
+    "bonus -1": (
+        bjorns_turn(),
+        Move("Bjorn", ((9, 7),), bonus=-1),
+        False,
+        "Card movement bonuses range from 0 to 5.",
+        ("grim.action.move",),
+    ),
+    "bonus 5": (
+        bjorns_turn(),
+        Move("Bjorn", ((9, 7),), bonus=5),
+        True,
+        "Bjorn may move 1 of 8 areas.",
+        ("grim.action.move", "grim.map.hero_move", "grim.map.grimheim_exit"),
+    ),
+    "off the map": (
+        bjorns_turn(),
+        Move("Bjorn", ((30, 30),)),
+        False,
+        "Step 30,30 is not an area of the map.",
+        ("grim.map.grid",),
+    ),
+    "lists the start": (
+        bjorns_turn(at=FIELD),
+        Move("Bjorn", (FIELD, (9, 4))),
+        False,
+        "A move lists the areas Bjorn enters; Bjorn already stands in E5.",
+        ("grim.action.move", "grim.map.hero_move"),
+    ),
+    "too far": (
+        bjorns_turn(),
+        Move("Bjorn", ((9, 7), (9, 6), (9, 5), (9, 4))),
+        False,
+        "Bjorn moves up to 3 areas; this path crosses 4.",
+        ("grim.action.move", "grim.map.hero_move"),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(MOVES))
+def test_grim_action_move_verdicts_read_whole(case: str) -> None:
+    state, action, legal, reason, rules = MOVES[case]
+    verdict = GAME.check(state, action)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (legal, reason, rules)
+    if not legal:
+        assert verdict.effects == ()
+
+
+def test_grim_action_move_tells_the_way_and_the_end() -> None:
+    verdict = GAME.check(bjorns_turn(), Move("Bjorn", ((9, 7), (9, 6))))
+    assert whole(verdict) == (
+        True,
+        "Bjorn may move 2 of 3 areas.",
+        ("grim.action.move", "grim.map.hero_move", "grim.map.grimheim_exit"),
+        ("Bjorn moves Grimheim → G7 → F6", "Bjorn → F6"),
+    )

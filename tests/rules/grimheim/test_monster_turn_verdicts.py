@@ -1,0 +1,304 @@
+"""The monster turn's verdicts, whole: the Rune Stone (grim.mturn.order, grim.time.*), the
+monster die (grim.mturn.die and the rule of each face) and the attack (grim.mturn.attack),
+with the sentence players read, the rules cited, every effect line and where the round goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.core import Verdict
+from rules.grimheim import GAME
+from rules.grimheim.actions import AdvanceTime, MonsterDie, MonstersAttack
+from rules.grimheim.state import GrimheimOptions, GrimheimState, Hex, MonsterTile, sorted_tiles
+
+BEGINS = "The monster turn begins: move the Rune Stone."
+SKULL = "skull: every monster charges this turn (one extra area)"
+LAST = "last step: the heroes win if Freyja's Well stands after this turn"
+
+
+def monster_turn(
+    step: str,
+    time: int,
+    *tiles: MonsterTile,
+    track: str = "short",
+    die: bool = False,
+    face: str = "",
+    heroes: dict[str, Hex] | None = None,
+) -> GrimheimState:
+    """Bjorn and Alva's table at ``step`` of the monster turn, the Rune Stone on ``time``."""
+    state = GAME.setup(
+        GrimheimOptions(heroes=("Bjorn", "Alva"), track=track, monster_die=die)  # type: ignore[arg-type]
+    )
+    supply = dict(state.supply)
+    for t in tiles:
+        supply[t.kind] -= 1
+    state = replace(
+        state,
+        phase="monsters",
+        monster_step=step,  # type: ignore[arg-type]
+        time=time,
+        die_face=face,
+        monsters=sorted_tiles(list(tiles)),
+        supply=supply,
+    )
+    where = heroes or {}
+    return replace(
+        state, heroes=tuple(replace(h, at=where.get(h.name, h.at)) for h in state.heroes)
+    )
+
+
+def whole(verdict: Verdict) -> tuple[bool, str, tuple[str, ...], tuple[str, ...]]:
+    return verdict.legal, verdict.reason, verdict.rules, verdict.effects
+
+
+# ----- the Rune Stone ------------------------------------------------------------------------
+
+# Short track: steps 1, 4 and 7 carry crossed axes (1-6 yellow, 7-12 red), 9-12 skulls.
+STONE = {
+    "shield": (1, ("grim.mturn.order",), ("Rune Stone → step 2 of 12",)),
+    "yellow axes": (
+        3,
+        ("grim.mturn.order", "grim.time.reinforce"),
+        (
+            "Rune Stone → step 4 of 12",
+            "reinforcements this turn: each player draws a yellow card",
+        ),
+    ),
+    "red axes": (
+        6,
+        ("grim.mturn.order", "grim.time.reinforce"),
+        ("Rune Stone → step 7 of 12", "reinforcements this turn: each player draws a red card"),
+    ),
+    "skull": (8, ("grim.mturn.order", "grim.time.skull"), ("Rune Stone → step 9 of 12", SKULL)),
+    "last": (
+        11,
+        ("grim.mturn.order", "grim.time.skull", "grim.time.last"),
+        ("Rune Stone → step 12 of 12", SKULL, LAST),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(STONE))
+def test_grim_mturn_order_the_rune_stone_announces_its_step(case: str) -> None:
+    time, rules, effects = STONE[case]
+    state = monster_turn("time", time)
+    assert whole(GAME.check(state, AdvanceTime())) == (True, BEGINS, rules, effects)
+    after = GAME.apply(state, AdvanceTime())
+    assert (after.time, after.monster_step, after.phase) == (time + 1, "move", "monsters")
+
+
+def test_grim_time_last_long_track_and_no_step_past_the_last() -> None:
+    long = monster_turn("time", 15, track="long")
+    verdict = GAME.check(long, AdvanceTime())
+    assert verdict.effects == ("Rune Stone → step 16 of 16", SKULL, LAST)
+    assert "grim.time.last" in verdict.rules
+    assert (
+        "grim.time.last"
+        not in GAME.check(monster_turn("time", 14, track="long"), AdvanceTime()).rules
+    )
+    past = GAME.check(monster_turn("time", 12), AdvanceTime())
+    assert whole(past) == (
+        False,
+        "The Rune Stone already stands on the last step (12): there is no further monster "
+        "turn. If that is wrong, correct the time track.",
+        ("grim.time.last",),
+        (),
+    )
+
+
+def test_grim_mturn_die_is_rolled_after_the_stone_only_with_the_variant() -> None:
+    state = replace(monster_turn("time", 2, die=True), die_face="push")
+    after = GAME.apply(state, AdvanceTime())
+    assert (after.time, after.monster_step, after.die_face) == (3, "die", "")
+    plain = GAME.apply(replace(monster_turn("time", 2), die_face="push"), AdvanceTime())
+    assert (plain.monster_step, plain.die_face) == ("move", "")
+
+
+# ----- the monster die -------------------------------------------------------------------------
+
+FACES = {
+    "maneuver_1": (
+        "Monster die: maneuver 1.",
+        "grim.monster.die_maneuver",
+        (
+            "maneuver: monsters next to each hero turn one place clockwise around it",
+            "nothing moves",
+        ),
+    ),
+    "maneuver_2": (
+        "Monster die: maneuver 2.",
+        "grim.monster.die_maneuver",
+        ("maneuver: monsters next to each hero turn one place counter-clockwise", "nothing moves"),
+    ),
+    "attack": (
+        "Monster die: attack.",
+        "grim.monster.die_attack",
+        ("every monster attacks with +1 strength this turn",),
+    ),
+    "push": (
+        "Monster die: push.",
+        "grim.monster.die_push",
+        ("each hero next to a monster is pushed one area toward Grimheim", "nothing moves"),
+    ),
+    "charge": (
+        "Monster die: charge.",
+        "grim.monster.die_charge",
+        ("rank 1 monsters charge this turn",),
+    ),
+    "ambush": (
+        "Monster die: ambush.",
+        "grim.monster.die_ambush",
+        (
+            "each hero outside Grimheim places a new goblin next to itself",
+            "no goblin can be placed",
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("face", list(FACES))
+def test_grim_mturn_die_each_face_is_told_and_cited(face: str) -> None:
+    # Both heroes in Grimheim: no face moves or places anything.
+    reason, rule, effects = FACES[face]
+    state = monster_turn("die", 3, die=True)
+    assert whole(GAME.check(state, MonsterDie(face))) == (
+        True,
+        reason,
+        ("grim.mturn.die", rule),
+        effects,
+    )
+    after = GAME.apply(state, MonsterDie(face))
+    assert (after.die_face, after.monster_step) == (face, "move")
+    assert after.heroes == state.heroes and after.monsters == state.monsters
+
+
+DIE_REFUSALS = {
+    "unknown face": (
+        MonsterDie("seven"),
+        "'seven' is not a face of the monster die; faces: maneuver_1, maneuver_2, attack, "
+        "push, charge, ambush.",
+        ("grim.mturn.die",),
+    ),
+    "shifts on attack": (
+        MonsterDie("attack", shifts=(((3, 9), (4, 9)),)),
+        "Only the maneuver and push faces move pieces.",
+        ("grim.mturn.die",),
+    ),
+    "goblins on charge": (
+        MonsterDie("charge", ambush=((3, 9),)),
+        "Only the ambush face places goblins.",
+        ("grim.mturn.die",),
+    ),
+    "off the map": (
+        MonsterDie("push", shifts=(((3, 9), (40, 9)),)),
+        "40,9 is not an area of the map.",
+        ("grim.mturn.die", "grim.map.grid"),
+    ),
+    "twice": (
+        MonsterDie("maneuver_1", shifts=(((3, 9), (4, 9)), ((3, 9), (3, 10)))),
+        "Each piece moves once.",
+        ("grim.mturn.die", "grim.mturn.die"),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(DIE_REFUSALS))
+def test_grim_mturn_die_refusals_read_whole(case: str) -> None:
+    action, reason, rules = DIE_REFUSALS[case]
+    state = monster_turn("die", 3, MonsterTile("brute", (3, 9)), die=True)
+    assert whole(GAME.check(state, action)) == (False, reason, rules, ())
+
+
+# ----- the attack ------------------------------------------------------------------------------
+
+
+ROUND_END = {
+    # time on the short track: what follows the attack and where the round goes
+    "next hero": (3, "next: Bjorn's turn", ("heroes", 0, "time")),
+    "reinforcements": (4, "next: reinforcements (yellow cards)", ("reinforce", 1, "attack")),
+    "red reinforcements": (7, "next: reinforcements (red cards)", ("reinforce", 1, "attack")),
+    "last": (12, "that was the last monster turn", ("over", 1, "attack")),
+}
+
+
+@pytest.mark.parametrize("case", list(ROUND_END))
+def test_grim_mturn_attack_ends_the_round(case: str) -> None:
+    time, line, (phase, turn, step) = ROUND_END[case]
+    state = replace(monster_turn("attack", time), turn=1, die_face="push")
+    verdict = GAME.check(state, MonstersAttack({}))
+    assert whole(verdict) == (
+        True,
+        "Monsters attack.",
+        ("grim.mturn.attack", "grim.hero.health"),
+        ("no hero takes damage", line),
+    )
+    after = GAME.apply(state, MonstersAttack({}))
+    assert (after.phase, after.turn, after.monster_step) == (phase, turn, step)
+    assert after.die_face == ("" if phase == "heroes" else "push")
+    if phase == "reinforce":
+        assert after.reinforcements_left == 2
+        assert after.reinforce_deck == ("yellow" if time < 7 else "red")
+
+
+def test_grim_time_last_the_game_ends_after_that_monster_turn() -> None:
+    after = GAME.apply(monster_turn("attack", 12), MonstersAttack({}))
+    assert after.phase == "over"
+    outcome = GAME.outcome(after)
+    assert outcome is not None and outcome.rule == "grim.end.win"
+    assert outcome.winners == ("Bjorn", "Alva")
+
+
+def test_grim_monster_die_attack_is_told_at_the_attack() -> None:
+    state = monster_turn("attack", 3, face="attack", heroes={"Bjorn": (3, 9)})
+    verdict = GAME.check(state, MonstersAttack({"Bjorn": 2}))
+    assert whole(verdict) == (
+        True,
+        "Monsters attack.",
+        ("grim.mturn.attack", "grim.hero.health", "grim.monster.die_attack"),
+        (
+            "monster die: every monster attacks with +1 strength",
+            "Bjorn's damage → 2 of 9",
+            "next: Bjorn's turn",
+        ),
+    )
+    assert GAME.apply(state, MonstersAttack({"Bjorn": 2})).hero("Bjorn").damage == 2
+
+
+def test_grim_map_grimheim_apart_no_damage_to_a_hero_in_town() -> None:
+    state = monster_turn("attack", 3)
+    verdict = GAME.check(state, MonstersAttack({"Bjorn": 2}))
+    assert whole(verdict) == (
+        False,
+        "Bjorn is in Grimheim: no monster outside can attack a hero in town.",
+        ("grim.map.grimheim_apart", "grim.mturn.attack"),
+        (),
+    )
+    # Reporting 0 for a hero in town is no attack at all.
+    assert GAME.check(state, MonstersAttack({"Bjorn": 0})).legal
+
+
+def test_grim_mturn_attack_refuses_typos_and_strangers() -> None:
+    out = monster_turn("attack", 3, heroes={"Bjorn": (3, 9)})
+    assert whole(GAME.check(out, MonstersAttack({"Bjorn": 61}))) == (
+        False,
+        "Damage must be 0 to 60.",
+        ("grim.mturn.attack",),
+        (),
+    )
+    assert GAME.check(out, MonstersAttack({"Bjorn": 60})).legal
+    assert whole(GAME.check(out, MonstersAttack({"Zed": 1}))) == (
+        False,
+        "'Zed' is not at this table (heroes: Bjorn, Alva).",
+        ("grim.setup.heroes",),
+        (),
+    )
+    early = GAME.check(monster_turn("move", 3), MonstersAttack({}))
+    assert whole(early) == (
+        False,
+        "The monster turn goes in order; now it is the monster turn: monsters move.",
+        ("grim.mturn.order",),
+        (),
+    )
