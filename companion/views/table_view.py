@@ -231,6 +231,7 @@ class TableScreen:
             version=self.version,
             act=self.act,
             check=live.check,
+            legal=live.legal_actions,
             show_verdict=self.show_verdict,
             reveal=reveal if self.role == "host" else None,
             open_rule=self.open_rule,
