@@ -109,7 +109,7 @@ class TableScreen:
                 on_click=lambda _: shell.go("/settings", table=live.id),
             ),
         )
-        # Connected, with the time this screen last drew the table. While the phone is cut
+        # Connected, with the move and the time this screen last drew. While the phone is cut
         # off, the page's own script (assets/connection.js) covers the screen with
         # "Reconnecting" or "Offline" instead: the server cannot draw anything then.
         self.status = ft.Text("", size=12, color=ft.Colors.GREEN_300, max_lines=1)
@@ -243,7 +243,9 @@ class TableScreen:
         """Redraw everything from the table's current state for this seat."""
         live = self.live
         self.version = live.version
-        self.status.value = f"● Live · updated {datetime.now().strftime('%H:%M:%S')}"
+        # The move number lets the players see at a glance that every device is in step.
+        when = datetime.now().strftime("%H:%M:%S")
+        self.status.value = f"● Live · move {live.head} · updated {when}"
         self.undo_btn.disabled = self.role == "viewer" or not live.can_undo
         self.redo_btn.disabled = self.role == "viewer" or not live.can_redo
         self._draw_notice(live.load_problem)
