@@ -45,8 +45,13 @@ def run(sizes: Sizes, browser: bool, quick: bool) -> list[Figure]:
     figures += _guard("fates-and-favors outcomes", lambda: enumeration_figures(sizes))
     if browser:
         from .browser import browser_figures
+        from .browser_fanout import browser_fanout_figures
 
         figures += _guard("browser", lambda: browser_figures(quick))
+        figures += _guard("browser fan-out", lambda: browser_fanout_figures(quick))
+    from .fanout import fanout_figures
+
+    figures += _guard("fan-out", lambda: fanout_figures(quick))
     figures += _guard("host memory", lambda: host_memory(sizes))
     figures += _guard("data", lambda: data_figures(sizes, quick))
     return figures

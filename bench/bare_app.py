@@ -3,6 +3,9 @@ companion is (web, engine from flet-web, no CDN). Every connected page shows the
 a tap on one reaches the others through pubsub, as a table change does in the companion.
 
     python -m bench.bare_app --port 8560
+
+Opened at ``/?controls=N`` it shows instead a still page of about N controls (the yardstick
+for opening a table screen).
 """
 
 from __future__ import annotations
@@ -17,7 +20,31 @@ _count = 0
 _lock = threading.Lock()
 
 
+def _big_page(page: ft.Page, controls: int) -> None:
+    """A page of about ``controls`` controls in cards of a title and a few lines, to open
+    beside a table screen of that size; the last one is tagged ``big-last``."""
+    cards: list[ft.Control] = []
+    made = 0
+    while made < controls:
+        lines: list[ft.Control] = [ft.Text(f"line {made + n}") for n in range(6)]
+        cards.append(
+            ft.Card(
+                content=ft.Container(
+                    padding=12,
+                    content=ft.Column([ft.Text(f"card {len(cards)}", size=16), *lines]),
+                )
+            )
+        )
+        made += 10  # Card, Container, Column, the title and six lines
+    cards.append(ft.Semantics(identifier="big-last", content=ft.Text("end")))
+    page.add(ft.Column(cards, scroll=ft.ScrollMode.AUTO, expand=True))
+
+
 def main(page: ft.Page) -> None:
+    query = (page.route or "").partition("controls=")[2]
+    if query.isdigit():
+        _big_page(page, int(query))
+        return
     value = ft.Text(str(_count), size=40)
 
     def show(message: str) -> None:

@@ -195,7 +195,7 @@ def browser_figures(quick: bool) -> list[Figure]:
     return [
         Figure("cold start to first screen, app", "s", app_start, details=details),
         Figure("cold start to first screen, bare Flet", "s", bare_start, details=details),
-        Figure("cold start, app / bare", "x", app_start / bare_start, 1.3, details=details),
+        Figure("cold start, app / bare", "x", app_start / bare_start, 1.2, details=details),
         Figure("tap to second device, app", "ms", app_tap, details=details),
         Figure("tap to second device, bare Flet", "ms", bare_tap, details=details),
         Figure("tap to second device, app / bare", "x", app_tap / bare_tap, 1.5, details=details),

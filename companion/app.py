@@ -63,11 +63,15 @@ class Shell:
         """This device's own settings, read from its browser storage after the first draw."""
         self._stored: dict[str, Any] = {}
         self._awake = False
+        self.events = 0
+        """Events (taps, typing) this session has handled so far. A screen that redraws
+        with no event since its last draw knows no handler left a change unsent."""
 
     # ----- lifecycle ----------------------------------------------------------------------
 
     def start(self) -> None:
         self._catch_handler_failures()
+        self._watch_events()
         theme.apply(self.page)
         self.page.title = APP_NAME
         self.page.on_route_change = lambda e: self.show(_route_of(e, self.page.route))
@@ -146,6 +150,36 @@ class Shell:
             self.failed(exc if exc is not None else RuntimeError("unknown failure"))
 
         session.error = failed  # type: ignore[method-assign]
+
+    def _watch_events(self) -> None:
+        """Count the events this session handles (``events``) and make the table screen's
+        panel editable (``TableScreen.settle``) before each of them and before each value
+        the phone sends: a redraw for another device's change leaves it frozen."""
+        try:
+            session = self.page.session
+        except Exception:  # no session (a test page): nothing to watch
+            return
+        dispatch, apply_patch = session.dispatch_event, session.apply_patch
+
+        async def counted(control_id: int, event_name: str, event_data: Any) -> None:
+            self.events += 1
+            self._settle()
+            await dispatch(control_id, event_name, event_data)
+
+        def settled(control_id: int, patch: dict[str, Any]) -> None:
+            # A value typed on the phone lands in a control of the panel: it must be
+            # editable by then.
+            self.events += 1
+            self._settle()
+            apply_patch(control_id, patch)
+
+        session.dispatch_event = counted  # type: ignore[method-assign]
+        session.apply_patch = settled  # type: ignore[method-assign]
+
+    def _settle(self) -> None:
+        screen = self.table_screen
+        if screen is not None:
+            screen.settle()
 
     def failed(self, exc: BaseException) -> None:
         """Tell this device what went wrong without losing its screen; never raises. The

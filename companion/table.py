@@ -323,6 +323,7 @@ class LiveTable:
         self._redo = 0 if self.load_problem else self._count_redo()
         self._history: list[HistoryLine] | None = None
         self._takebacks: list[TakebackLine] | None = None
+        self._derived: tuple[Any, dict[Any, Any]] = (None, {})
 
     # ----- opening -----------------------------------------------------------------------
 
@@ -426,17 +427,57 @@ class LiveTable:
     def seat_names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    # Every screen at the table redraws after each change, each asking the same questions
+    # of the same state: the answers are worked out once per state and shared (by each
+    # seat, for what a seat may know) until the state changes.
+
+    def _memo(self) -> tuple[Any, dict[Any, Any]]:
+        """The current state and the answers already worked out from it."""
+        state = self._state
+        derived = self._derived
+        if derived[0] is not state:
+            derived = self._derived = (state, {})
+        return derived
+
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self._state)
+        state, memo = self._memo()
+        if "outcome" not in memo:
+            memo["outcome"] = self.game.outcome(state)
+        result: Outcome | None = memo["outcome"]
+        return result
 
     def state_for(self, seat: int | None) -> Any:
-        """The current state as ``seat`` may know it (``None``: a spectator)."""
-        return self.game.redact(self._state, seat)
+        """The current state as ``seat`` may know it (``None``: a spectator). Redacted once
+        per seat and state: every device of that seat gets the same (immutable) object."""
+        state, memo = self._memo()
+        key = ("redact", seat)
+        if key not in memo:
+            memo[key] = self.game.redact(state, seat)
+        return memo[key]
 
     def check(self, action: Action) -> Verdict:
-        """Is ``action`` legal now? No side effects."""
+        """Is ``action`` legal now? No side effects. Each distinct action is checked once
+        per state, whichever screen asks."""
         with self._lock:
-            return self.game.check(self._state, action)
+            state, memo = self._memo()
+            try:
+                key = ("check", action)
+                verdict: Verdict | None = memo.get(key)
+            except TypeError:  # an action holding something unhashable: just check it
+                return self.game.check(state, action)
+            if verdict is None:
+                verdict = memo[key] = self.game.check(state, action)
+            return verdict
+
+    def legal_actions(self, seen: Any) -> list[Action]:
+        """``game.legal_actions(seen)`` for a state a screen drew (one ``state_for`` gave),
+        worked out once per such state for every screen showing it."""
+        _state, memo = self._memo()
+        key = ("legal", id(seen))
+        found = memo.get(key)
+        if found is None or found[0] is not seen:
+            found = memo[key] = (seen, self.game.legal_actions(seen))
+        return list(found[1])
 
     def history(self) -> list[HistoryLine]:
         """The events in effect, oldest first (read from the database once, then kept up to
@@ -453,6 +494,16 @@ class LiveTable:
         code), among the events in effect. Their secrets were entered there, so the shared
         phone must not offer them. Moves made on the host's device are recorded under
         ``HOST_NAME``; a seat's own phone records them under the seat's name."""
+        with self._lock:
+            _state, memo = self._memo()
+            # Keyed by version too: a move may leave the state as it was, never the history.
+            key = ("own phone", self.version)
+            if key not in memo:
+                memo[key] = self._seats_on_own_phone()
+            own_phone: frozenset[int] = memo[key]
+            return own_phone
+
+    def _seats_on_own_phone(self) -> frozenset[int]:
         own: set[int] = set()
         for line in self.history():
             seat = line.seat

@@ -47,10 +47,20 @@ class PanelContext:
     moves: int = 0
     """Moves in effect (what players count: an undo takes one back, a redo puts it back),
     unlike ``version``, which grows on every change."""
+    legal: Callable[[Any], list[Action]] | None = None
+    """``game.legal_actions`` for ``state``, shared by every screen showing the same state
+    (use ``legal_actions()``, which falls back to the game when a caller gives none)."""
     own_phone: frozenset[int] = frozenset()
     """On the host/shared phone: the seats whose players have moved from their own phone.
     Their secrets live there; the shared phone never offers to show them (``reveal``
     returns nothing secret for them either)."""
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in ``state``: worked out once per state for the whole table,
+        not once per device (enumeration is the costliest question a screen asks)."""
+        if self.legal is not None:
+            return self.legal(self.state)
+        return list(self.game.legal_actions(self.state))
 
     @property
     def can_act(self) -> bool:

@@ -32,8 +32,46 @@ _record_snapshot = configure_encode_object_for_msgpack(BaseControl)  # type: ign
 its lists, dicts and nested objects that the next ordinary diff compares against."""
 
 
-def swap_in(holder: ft.Column, new: ft.Control) -> None:
+def isolate(holder: ft.Column) -> ft.Column:
+    """Mark ``holder`` as its own update boundary and return it.
+
+    An update of any ancestor (the table screen's app bar, status line, tabs) then stops at
+    the holder instead of walking the whole panel below it: ``swap_in`` has already brought
+    the panel up to date, and walking a big panel to find nothing changed costs more than
+    anything else a redraw does. Updating the holder itself (``swap_in``, Flet's update
+    after an event in the panel) still reaches every control inside it.
+    """
+    object.__setattr__(holder, "_isolated", True)
+    return holder
+
+
+_UNTHAWED = "_fk_unthawed"
+"""Holder attribute: the child a frozen diff left frozen (``swap_in(..., thaw_now=False)``)
+until ``settle`` thaws it."""
+
+
+def settle(holder: ft.Column) -> None:
+    """Thaw the child a ``swap_in(..., thaw_now=False)`` left frozen, if any. Call it before
+    anything may change or update that child: an event handler, a value the phone sends."""
+    tree = holder.__dict__.pop(_UNTHAWED, None)
+    if tree is not None:
+        thaw(tree)
+
+
+def swap_in(
+    holder: ft.Column, new: ft.Control, *, pending: bool = True, thaw_now: bool = True
+) -> None:
     """Make ``new`` the only child of ``holder`` and bring every phone up to date.
+
+    ``pending=False`` tells that nothing in the old tree can have been changed without
+    being sent since the last ``swap_in`` (no event was handled on this page meanwhile):
+    the walk that looks for such changes is then skipped.
+
+    ``thaw_now=False`` leaves the new tree as the diff left it (frozen: it refuses changes)
+    until ``settle(holder)``; the next ``swap_in`` diffs against it as it is. A phone that
+    only watches then never pays for thawing trees it never touches. Only for a holder
+    that is isolated (``isolate``), so no ancestor's update walks into the frozen tree, and
+    whose owner calls ``settle`` before every event and every value the phone sends.
 
     When the phone already shows a child of the same type (and key) in ``holder``, the two
     trees are diffed field by field: only what differs is sent, and each new control takes
@@ -57,8 +95,9 @@ def swap_in(holder: ft.Column, new: ft.Control) -> None:
         or shown[0] is not old
         or type(old) is not type(new)
         or get_control_key(old) != get_control_key(new)
-        or hasattr(old, "_frozen")
+        or (hasattr(old, "_frozen") and holder.__dict__.get(_UNTHAWED) is not old)
     ):
+        settle(holder)
         holder.controls = [new]
         if page is not None:
             holder.update()
@@ -67,18 +106,38 @@ def swap_in(holder: ft.Column, new: ft.Control) -> None:
     # handler may have changed the old tree without sending it (hiding an error just before
     # acting, say), and then the phone and Python disagree on a field the new tree leaves
     # as it is: send such pending changes first. Nothing pending, nothing is sent.
-    holder.update()
+    isolated = holder.is_isolated()
+    if pending:
+        settle(holder)
+        holder.update()
+    # The old tree is about to be dropped: forget its snapshots. Flet lists the controls a
+    # frozen diff replaces by walking each one's snapshots, so with them every control
+    # would list its whole subtree again (quadratic in the depth); without them it lists
+    # only itself, and a control that really goes away is still walked through its fields.
+    _forget_snapshots(old)
+    # An isolated holder would stop the diff at its own children: lift the boundary for
+    # this one diff.
+    if isolated:
+        object.__setattr__(holder, "_isolated", False)
     # Addressed to the holder with the child's path, so the root control is reconciled
     # like every other one: it gets its parent and replaces ``old`` in the session's index
     # (without a parent, events for its id would still reach the old instance).
-    page.session.patch_control(
-        control=new, prev_control=old, parent=holder, path=list(_PATH), frozen=True
-    )
+    try:
+        page.session.patch_control(
+            control=new, prev_control=old, parent=holder, path=list(_PATH), frozen=True
+        )
+    finally:
+        if isolated:
+            object.__setattr__(holder, "_isolated", True)
     holder.controls[0] = new
     # The holder's snapshot is what the phone has; without this the next update of any
     # ancestor would see a different object at index 0 and re-send the whole child.
     shown[0] = new
-    thaw(new)
+    holder.__dict__.pop(_UNTHAWED, None)  # the old tree is gone, thawed or not
+    if thaw_now:
+        thaw(new)
+    else:
+        holder.__dict__[_UNTHAWED] = new
 
 
 def thaw(root: Any) -> None:
@@ -119,6 +178,27 @@ def thaw(root: Any) -> None:
             object.__setattr__(value, "__changes", {})
         _record_snapshot(value)
         stack.extend(_children(value))
+
+
+_SNAPSHOTS = ("__prev_lists", "__prev_dicts", "__prev_classes")
+
+
+def _forget_snapshots(root: Any) -> None:
+    """Drop the snapshots the encoder recorded on every control of a tree about to be
+    replaced (walked through those very snapshots: what the phone was sent)."""
+    stack: list[Any] = [root]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, list):
+            stack.extend(value)
+            continue
+        if isinstance(value, dict):
+            stack.extend(value.values())
+            continue
+        for name in _SNAPSHOTS:
+            snapshot = value.__dict__.pop(name, None) if hasattr(value, "__dict__") else None
+            if isinstance(snapshot, dict):
+                stack.extend(snapshot.values())
 
 
 def _children(value: Any) -> list[Any]:

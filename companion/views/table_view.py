@@ -24,7 +24,7 @@ from ..panels import PanelContext, panel_for
 from ..panels.counters import build_panel as counters_panel
 from ..table import HOST_NAME, Actor, Change, NotYourMove, NotYourSeat, StaleVersion
 from . import history, invite, verdict
-from .reconcile import swap_in
+from .reconcile import isolate, settle, swap_in
 
 if TYPE_CHECKING:
     from ..app import Shell
@@ -59,9 +59,11 @@ class TableScreen:
         # The panel is the only child of this column: ``swap_in`` diffs each rebuilt panel
         # against the one the phone shows, so a change sends its few changed fields, not
         # the whole panel. Stretched and expanded, the panel gets the full area as before.
-        self.body = ft.Column(
-            expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+        # Isolated: redrawing the app bar, status line and tabs does not walk the panel.
+        self.body = isolate(
+            ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         )
+        self._events_drawn = -1
         self.banner = ft.Container(visible=False)
         self.notice = ft.Container(visible=False)
         self._drawn_problem: str | None = None
@@ -107,7 +109,7 @@ class TableScreen:
                 on_click=lambda _: shell.go("/settings", table=live.id),
             ),
         )
-        # Connected, with the time this screen last drew the table. While the phone is cut
+        # Connected, with the move and the time this screen last drew. While the phone is cut
         # off, the page's own script (assets/connection.js) covers the screen with
         # "Reconnecting" or "Offline" instead: the server cannot draw anything then.
         self.status = ft.Text("", size=12, color=ft.Colors.GREEN_300, max_lines=1)
@@ -229,6 +231,7 @@ class TableScreen:
             version=self.version,
             act=self.act,
             check=live.check,
+            legal=live.legal_actions,
             show_verdict=self.show_verdict,
             reveal=reveal if self.role == "host" else None,
             open_rule=self.open_rule,
@@ -240,7 +243,9 @@ class TableScreen:
         """Redraw everything from the table's current state for this seat."""
         live = self.live
         self.version = live.version
-        self.status.value = f"● Live · updated {datetime.now().strftime('%H:%M:%S')}"
+        # The move number lets the players see at a glance that every device is in step.
+        when = datetime.now().strftime("%H:%M:%S")
+        self.status.value = f"● Live · move {live.head} · updated {when}"
         self.undo_btn.disabled = self.role == "viewer" or not live.can_undo
         self.redo_btn.disabled = self.role == "viewer" or not live.can_redo
         self._draw_notice(live.load_problem)
@@ -298,11 +303,21 @@ class TableScreen:
         tagged.expand = True
         # Sent at once when the screen is on a page (as a patch of what changed); before
         # the first draw it is only put in place and goes out with the page.
-        swap_in(self.body, tagged)
+        # A redraw for another device's change, with no tap here since this screen last
+        # drew, has no unsent change to look for in the old panel.
+        events = self.shell.events
+        # The new panel stays frozen until this device next sends something (``settle``):
+        # a phone that only watches never pays for making it editable.
+        swap_in(self.body, tagged, pending=events != self._events_drawn, thaw_now=False)
+        self._events_drawn = events
         # The history is read from the database: only while someone is looking at it, so a
         # change reaches the other phones without rebuilding a drawer nobody has open.
         if self.history_open:
             self._fill_history()
+
+    def settle(self) -> None:
+        """Make the panel editable before a handler or the phone may change it."""
+        settle(self.body)
 
     def _draw_notice(self, problem: str | None) -> None:
         """Damaged history stays on every screen until the table moves on, saying what the

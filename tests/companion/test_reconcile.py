@@ -21,7 +21,7 @@ from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion.views.reconcile import swap_in
+from companion.views.reconcile import isolate, settle, swap_in
 
 _ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
@@ -226,3 +226,56 @@ def test_a_change_left_unsent_in_the_old_tree_still_reaches_the_phone(phone: Pho
     old.controls[0].visible = False
     swap_in(phone.holder, panel(False))
     assert phone.ops() == [[0, ["controls", 0, "controls", 0, "visible"], False]]
+
+
+def test_an_isolated_holder_keeps_ancestor_updates_out_of_the_panel(phone: Phone) -> None:
+    isolate(phone.holder)
+    swap_in(phone.holder, card(1))
+    phone.ops()
+    # An update of the page does not walk into the holder: a change left unsent inside
+    # it stays unsent (nothing else in the page changed, so nothing goes out at all)...
+    phone.holder.controls[0].controls[1].value = "7"
+    phone.page.update()
+    assert phone.ops() == []
+    # ... while updating the holder itself sends it, and a frozen diff still reaches the
+    # child through the isolated holder.
+    phone.holder.update()
+    assert phone.ops() == [[0, ["controls", 0, "controls", 1, "value"], "7"]]
+    swap_in(phone.holder, card(8))
+    assert phone.ops() == [[0, ["controls", 0, "controls", 1, "value"], "8"]]
+    assert phone.holder.is_isolated()
+
+
+def test_a_tree_left_frozen_diffs_like_a_thawed_one_and_settles_on_demand(phone: Phone) -> None:
+    seen: list[str] = []
+    isolate(phone.holder)
+    swap_in(phone.holder, card(1, on_plus=lambda _: seen.append("first")))
+    phone.ops()
+    second = card(2, on_plus=lambda _: seen.append("second"))
+    swap_in(phone.holder, second, pending=False, thaw_now=False)
+    assert phone.ops() == [[0, ["controls", 0, "controls", 1, "value"], "2"]]
+    assert any(hasattr(obj, "_frozen") for obj in everything(second))
+    # The next redraw diffs against the frozen tree as it is: one field again.
+    third = card(3, on_plus=lambda _: seen.append("third"))
+    swap_in(phone.holder, third, pending=False, thaw_now=False)
+    assert phone.ops() == [[0, ["controls", 0, "controls", 1, "value"], "3"]]
+    # Before a handler runs, settle: the tree is then ordinary, mutable and clickable.
+    settle(phone.holder)
+    assert not any(hasattr(obj, "_frozen") for obj in everything(third))
+    phone.click(third.controls[2])
+    assert seen == ["third"]
+    third.controls[1].value = "4"
+    third.update()
+    assert phone.ops() == [[0, ["controls", 1, "value"], "4"]]
+
+
+def test_a_pending_redraw_settles_a_frozen_tree_first(phone: Phone) -> None:
+    isolate(phone.holder)
+    swap_in(phone.holder, card(1))
+    frozen = card(2)
+    swap_in(phone.holder, frozen, pending=False, thaw_now=False)
+    phone.ops()
+    # ``pending`` (an event was handled) looks for unsent changes: that needs a thawed tree.
+    swap_in(phone.holder, card(5), pending=True)
+    assert not any(hasattr(obj, "_frozen") for obj in everything(phone.holder.controls[0]))
+    assert phone.ops() == [[0, ["controls", 0, "controls", 1, "value"], "5"]]

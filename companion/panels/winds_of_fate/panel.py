@@ -161,7 +161,7 @@ class WofPanel:
         ]
 
     def legal(self) -> list[Action]:
-        return self.ctx.game.legal_actions(self.state)
+        return self.ctx.legal_actions()
 
     # ----- the move card -----------------------------------------------------------------
 

@@ -1,0 +1,137 @@
+"""A change reaching every screen at a full table: what is the same for every device is
+worked out once per change (redaction once per seat, each rule question once), and only
+what differs by seat is built per device. Counted, never timed (speed is in ``bench/``).
+
+Real Flet sessions (one per device) run the real shell and table screen over in-memory
+connections; a change is delivered to each screen as its subscription delivers it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from companion.app import Shell
+from companion.hub import Hub
+from companion.table import Actor
+from rules import registry
+from rules.core import Correct
+from tests.support.wire import first_draw, session, values
+
+PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed"]
+
+
+def _phones(hub: Hub, table: Any, routes: list[str]) -> list[tuple[Shell, Any, Any]]:
+    phones = []
+    for route in routes:
+        s, wire = session(route)
+        shell = Shell(s.page, hub, "http://127.0.0.1:1")
+        s.page.run_task = lambda *_a, **_k: None  # type: ignore[method-assign]  # no loop
+        shell.start()
+        first_draw(s, wire)
+        phones.append((shell, s, wire))  # the session is held: pages only refer to it weakly
+    return phones
+
+
+def _deliver(phones: list[tuple[Shell, Any, Any]], change: Any) -> None:
+    """What each subscription does on its own page's loop for ``change``."""
+    for shell, _s, _wire in phones:
+        asyncio.run(shell.table_screen._refresh(change))
+
+
+@pytest.mark.parametrize("slug", ["winds-of-fate", "grimheim"])
+def test_a_change_is_worked_out_once_for_the_whole_table(
+    hub: Hub, slug: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = registry.get(slug)
+    table = hub.create_table(slug, None, PLAYERS[: game.max_players][:5], "full table")
+    rng = random.Random(7)
+    for _ in range(12):  # into the game, where screens list the legal moves
+        legal = game.legal_actions(table.state)
+        if not legal or table.outcome() is not None:
+            break
+        table.do(rng.choice(legal), Actor("host", "Host", None))
+    seats = [str(t) for t in table.seat_tokens]
+    routes = [f"/t/{table.id}?key={hub.host_key}"]
+    routes += [f"/t/{table.id}?k={token}" for token in seats]
+    routes += [f"/t/{table.id}?k={table.join_token}"] * 2  # two watching
+    phones = _phones(hub, table, routes)
+    live = phones[0][0].table_screen.live
+    assert all(shell.table_screen.live is live for shell, _s, _w in phones)
+
+    calls: Counter[str] = Counter()
+    checking: list[bool] = []
+    for name in ("redact", "outcome", "legal_actions", "check"):
+        real = getattr(live.game, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            if checking:  # asked by the rules themselves while checking: not a screen's ask
+                return _real(*args)
+            calls[_name] += 1
+            if _name == "redact":
+                calls[f"redact {args[1]}"] += 1
+            if _name == "check":
+                calls[f"check {args[1]!r}"] += 1
+            checking.extend([True] if _name == "check" else [])
+            try:
+                return _real(*args)
+            finally:
+                if _name == "check":
+                    checking.pop()
+
+        monkeypatch.setattr(live.game, name, counted)
+
+    counter, (_low, high) = next(iter(game.counters(live.state).items()))
+    value = game.counter_values(live.state)[counter]
+    change = live.do(
+        Correct(counter=counter, value=value + 1 if value < high else value - 1),
+        Actor("host", "Host", None),
+    )
+    calls.clear()
+    _deliver(phones, change)
+
+    # Every device drew the new version and received it as a patch.
+    assert all(shell.table_screen.version == change.version for shell, _s, _w in phones)
+    assert all(wire.frames for _shell, _s, wire in phones)
+    # One redaction per seat (the host and the watchers share the spectator's view), one
+    # outcome, and each rule question once however many devices asked it.
+    distinct_views = 1 + len(seats)
+    assert calls["redact"] == distinct_views, calls
+    assert all(calls[f"redact {seat}"] == 1 for seat in [None, *range(len(seats))]), calls
+    assert calls["outcome"] <= 1, calls
+    assert all(n == 1 for key, n in calls.items() if key.startswith("check ")), calls
+    assert calls["legal_actions"] <= distinct_views, calls
+    if slug == "winds-of-fate":
+        assert calls["legal_actions"] >= 1, calls  # the screens do list them here
+    if calls["check"]:
+        again = Counter(calls)
+        calls.clear()
+        _deliver(phones[:1], change)  # a screen redrawn for the same state asks nothing new
+        assert calls["check"] == 0 and calls["redact"] == 0, (again, calls)
+
+
+def test_a_watching_phone_can_tap_after_redraws_it_only_watched(hub: Hub) -> None:
+    """A redraw for another device's change leaves the panel frozen (cheap); the first tap
+    on that phone makes it editable and acts on the version it shows."""
+    table = hub.create_table("winds-of-fate", None, PLAYERS[:3], "watch then tap")
+    host, ann = _phones(
+        hub, table, [f"/t/{table.id}?key={hub.host_key}", f"/t/{table.id}?k={table.seat_tokens[0]}"]
+    )
+    live = host[0].table_screen.live
+    game = live.game
+    counter, (_low, high) = next(iter(game.counters(live.state).items()))
+    for _ in range(3):
+        value = game.counter_values(live.state)[counter]
+        change = live.do(Correct(counter=counter, value=min(high, value + 1)), Actor("h", "Host"))
+        _deliver([ann], change)
+        assert f"move {live.head}" in " ".join(map(str, values(ann[2].take())))
+    screen = ann[0].table_screen
+    panel = screen.body.controls[0]
+    assert hasattr(panel, "_frozen")  # left frozen by the redraws
+    asyncio.run(ann[1].dispatch_event(screen.undo_btn._i, "click", None))
+    assert not hasattr(panel, "_frozen")  # settled before the handler ran
+    assert ann[2].take()  # the tap was answered (a seat may not take back the host's move)
