@@ -13,6 +13,7 @@ from companion.panels import panel_for
 from companion.panels.base import PanelContext
 from companion.panels.fates_and_favors import build_panel
 from rules.core import Action, Verdict
+from rules.core.words import counted
 from rules.fates_and_favors import GAME, FfOptions, FfState
 from tests.companion.test_grimheim_panel import FakePage, one, tagged, texts, walk
 
@@ -63,7 +64,7 @@ def test_pick_a_card_see_outcomes_verdict_and_commit() -> None:
     root = t.panel()
     count = texts(one(root, "ff-outcome-count"))
     plays = GAME.outcomes(t.state, 2)
-    assert count == f"{len(plays)} outcome(s)"
+    assert count == counted(len(plays), "outcome")
     assert len(tagged(root, "ff-outcome-")) - 1 == len(plays)  # minus the count
     tap(root, "ff-outcome-0")
     root = t.panel()
@@ -122,12 +123,13 @@ def test_a_hand_favor_is_picked_checked_and_played_through_the_panel() -> None:
     root = t.panel()
     assert texts(one(root, "ff-favor-hera")) == "Hera"
     listed = [texts(one(root, f"ff-outcome-{i}")) for i in range(2)]
-    assert texts(one(root, "ff-outcome-count")) == "2 outcome(s)"  # the two rivals
+    assert texts(one(root, "ff-outcome-count")) == "2 outcomes"  # the two rivals
     assert listed[0].startswith("Hera aimed at Bo") and listed[1].startswith("Hera aimed at Di")
     tap(root, "ff-outcome-1")
     root = t.panel()
     verdict = texts(one(root, "ff-verdict"))
-    assert verdict.startswith("Allowed: Ann plays Hera.") and "ff.favor.hera" in verdict
+    assert verdict.startswith("Allowed: Ann plays Hera.")
+    one(root, "ff-verdict-rule-ff.favor.hera")  # the rule, a link beside the words
     one(root, "ff-commit").content.on_click(None)
     assert t.state.skips == (3,) and t.state.seat == 1
 
@@ -173,11 +175,11 @@ def test_zeus_is_picked_columns_first_then_its_outcomes_listed_and_committed() -
     assert texts(one(root, "ff-zeus-total")).startswith("10 of 10")
     assert one(root, "ff-zeus-plus-0-8").content.on_click is None
     plays = zeus.split_outcomes(t.state, 0, {(0, 8): 4, (1, 22): 6})
-    assert texts(one(root, "ff-outcome-count")) == f"{len(plays)} outcome(s)"
+    assert texts(one(root, "ff-outcome-count")) == counted(len(plays), "outcome")
     tap(root, "ff-outcome-0")
     root = t.panel()
     assert texts(one(root, "ff-verdict")).startswith("Allowed: Ann plays Zeus")
-    assert "ff.favor.zeus" in texts(one(root, "ff-verdict"))
+    one(root, "ff-verdict-rule-ff.favor.zeus")  # the rule, a link beside the words
     one(root, "ff-commit").content.on_click(None)
     assert t.state.seat == 1 and 8 not in t.state.columns and 22 not in t.state.columns
     root = t.panel()

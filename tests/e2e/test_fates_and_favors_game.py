@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from rules.core.words import counted
 from rules.fates_and_favors import GAME, FfOptions, Play, Step
 
 from .conftest import PHONE, Screen, Server, open_app
@@ -142,17 +143,17 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
         wanted = next(i for i, p in enumerate(plays) if GAME.apply(state, p).columns == goal)
         assert wanted < 40
         press(phone, f"ff-card-{card}")
-        until(phone, "ff-outcome-count", f"{len(plays)} outcome(s)")
+        until(phone, "ff-outcome-count", counted(len(plays), "outcome"))
         press(phone, f"ff-outcome-{wanted}")
         until(phone, "ff-verdict", f"Allowed: {NAMES[seat]} plays Fate #{card}")
         verdict = GAME.check(state, plays[wanted])
         if n == 2:
             assert "ff.move.share" in verdict.rules
-            until(phone, "ff-verdict", "ff.move.share")
+            phone.wait_id("ff-verdict-rule-ff.move.share")
         if n == 4:
             shot(phone, "hit-chosen")
-            until(phone, "ff-verdict", "ff.bridge.use")
-            until(phone, "ff-verdict", "ff.hit.rival")
+            phone.wait_id("ff-verdict-rule-ff.bridge.use")
+            phone.wait_id("ff-verdict-rule-ff.hit.rival")
         press(phone, "ff-commit")
         state = GAME.apply(state, plays[wanted])
 

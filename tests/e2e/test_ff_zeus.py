@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from companion.panels.fates_and_favors.picture import WIDTH
+from rules.core.words import counted
 from rules.fates_and_favors import GAME, FfOptions, board, zeus
 
 from .conftest import PHONE, Screen, Server, open_app
@@ -86,10 +87,10 @@ def _play(server: Server, ctx: Any) -> None:
 
     state = GAME.setup(FfOptions(players=NAMES))
     plays = zeus.split_outcomes(state, 0, {(0, 8): 4, (1, 22): 6})
-    until(host, "ff-outcome-count", f"{len(plays)} outcome(s)")
+    until(host, "ff-outcome-count", counted(len(plays), "outcome"))
     press(host, "ff-outcome-0")
     until(host, "ff-verdict", "Allowed: Ann plays Zeus")
-    until(host, "ff-verdict", "ff.favor.zeus")
+    host.wait_id("ff-verdict-rule-ff.favor.zeus")
     shot(host, "zeus-verdict")
     press(host, "ff-commit")
 

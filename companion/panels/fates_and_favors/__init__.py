@@ -18,6 +18,7 @@ from typing import Any
 import flet as ft
 
 from rules.core import MalformedAction
+from rules.core.words import counted
 from rules.fates_and_favors import (
     EditBoard,
     EditFate,
@@ -37,6 +38,7 @@ from rules.fates_and_favors.zeus import ZEUS_SPACES, ZeusColumn
 
 from ... import theme
 from ...views.reconcile import swap_in
+from .. import widgets
 from ..base import PanelContext
 from .picture import PAINT, board_picture
 
@@ -474,7 +476,7 @@ def _outcomes(
     if not (pick.card or pick.hero or pick.favor in ALONE or pick.favor in HAND):
         return [theme.muted("Tap the card you hold to see everything it can do.")]
     if plays:
-        count = f"{len(plays)} outcome(s)"
+        count = counted(len(plays), "outcome")
     elif _zeus(pick):
         count = "No order of these parts can be carried out: change the split."
     else:
@@ -527,17 +529,7 @@ def _outcomes(
         out.append(theme.muted(f"…and {len(plays) - SHOWN} more."))
     if chosen is not None:
         verdict = ctx.check(chosen)
-        words = ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason
-        out.append(
-            theme.tagged(
-                "ff-verdict",
-                ft.Text(
-                    f"{words} [{', '.join(verdict.rules)}]",
-                    color=theme.OK if verdict.legal else theme.BAD,
-                    size=14,
-                ),
-            )
-        )
+        out.append(widgets.verdict_box(verdict, "ff-verdict", ctx.open_rule))
         if ctx.can_act:
             out.append(
                 theme.tagged(
