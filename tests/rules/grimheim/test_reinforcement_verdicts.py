@@ -118,6 +118,11 @@ UNPLACEABLE: dict[str, tuple[GrimheimState, PlaceCard, str]] = {
         PlaceCard(31),
         "it needs 2 Troll tiles but the supply has 1",
     ),
+    "supply short and an area taken": (
+        replace(opening(), supply={**opening().supply, "troll": 1}, untracked={"troll": 9}),
+        PlaceCard(31, occupied=((4, 8),)),
+        "it needs 2 Troll tiles but the supply has 1; its area H3 is occupied",
+    ),
     "Legend in play": (
         replace(opening(), legends_in_play={"grendel": 1}),
         PlaceCard(3),

@@ -188,3 +188,16 @@ REFUSALS: dict[str, tuple[GrimheimState, Action, str, tuple[str, ...]]] = {
 def test_grim_free_effects_refusals_read_whole(case: str) -> None:
     state, action, reason, rules = REFUSALS[case]
     assert whole(GAME.check(state, action)) == (False, reason, rules, ())
+
+
+def test_grim_supply_conservation_the_last_tile_can_be_placed() -> None:
+    last = replace(EMPTY, supply={**EMPTY.supply, "troll": 1}, untracked={"troll": 9})
+    verdict = GAME.check(last, PlaceMonster("troll", OGRE))
+    assert whole(verdict) == (
+        True,
+        "A Troll is placed at Ogre Valley I3.",
+        ("grim.free.effects",),
+        ("Troll supply → 0",),
+    )
+    after = GAME.apply(last, PlaceMonster("troll", OGRE))
+    assert after.supply["troll"] == 0 and GAME.invariants(after) == []
