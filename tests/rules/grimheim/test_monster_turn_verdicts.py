@@ -470,6 +470,12 @@ DIE_MOVE_REFUSALS: dict[str, tuple[GrimheimState, MonsterDie, str, str]] = {
         "Bjorn cannot be pushed: the next area toward Grimheim is taken or closed to heroes.",
         "grim.monster.die_push",
     ),
+    "a piece moved from off the map": (
+        BESIDE_GOBLIN,
+        MonsterDie("push", shifts=(((40, 9), (9, 6)),)),
+        "40,9 is not an area of the map.",
+        "grim.map.grid",
+    ),
     "a goblin in Grimheim": (
         ALONE,
         MonsterDie("ambush", ambush=((9, 8),)),
@@ -528,3 +534,10 @@ def test_grim_monster_die_refusals_read_whole(case: str) -> None:
     first = {"ambush": "grim.monster.die_ambush"}.get(action.face, "grim.mturn.die")
     rules = ("grim.mturn.order",) if not rule else (first, rule)
     assert whole(GAME.check(state, action)) == (False, reason, rules, ())
+
+
+def test_grim_monster_die_push_leaves_a_hero_without_a_monster_where_it_is() -> None:
+    # Bjorn has a goblin beside him and is pushed; Alva, alone at Ogre Valley I3, stays.
+    state = die_step({"Bjorn": BJORN, "Alva": (3, 9)}, MonsterTile("goblin", D5))
+    after = GAME.apply(state, MonsterDie("push", shifts=((BJORN, (9, 6)),)))
+    assert [(h.name, h.at) for h in after.heroes] == [("Bjorn", (9, 6)), ("Alva", (3, 9))]
