@@ -155,6 +155,12 @@ REFUSALS: dict[str, tuple[GrimheimState, Action, str, tuple[str, ...]]] = {
         "Damage must be 0 to 60.",
         ("grim.action.attack",),
     ),
+    "an attack from town": (
+        with_hero(field(MonsterTile("goblin", D4)), replace(field().hero("Bjorn"), at=GRIMHEIM)),
+        Attack("Bjorn", D4, 1),
+        "Bjorn is in Grimheim and cannot attack monsters outside it.",
+        ("grim.map.grimheim_apart", "grim.action.attack"),
+    ),
     "a card from town": (
         with_hero(field(MonsterTile("goblin", D4)), replace(field().hero("Bjorn"), at=GRIMHEIM)),
         DealDamage("Bjorn", D4, 1),
@@ -174,3 +180,9 @@ def test_grim_combat_range_a_longer_reach_counts_areas() -> None:
     state = field(MonsterTile("goblin", (9, 3)))
     verdict = GAME.check(state, Attack("Bjorn", (9, 3), 2, reach=2))
     assert verdict.legal and verdict.reason == "Bjorn deals 2 damage to the Goblin."
+
+
+def test_grim_action_attack_hurts_only_its_target() -> None:
+    state = field(MonsterTile("troll", D4), MonsterTile("goblin", (10, 4)))
+    after = GAME.apply(state, Attack("Bjorn", D4, 2))
+    assert after.monsters == (MonsterTile("troll", D4, damage=2), MonsterTile("goblin", (10, 4)))

@@ -601,3 +601,37 @@ def test_grim_setup_heroes_a_stranger_takes_no_action() -> None:
         ("grim.setup.heroes",),
         (),
     )
+
+
+def test_grim_upgrade_cost_exactly_the_price_is_enough() -> None:
+    state = bjorns_turn(xp=5)
+    assert GAME.check(state, EndTurn("Bjorn", upgrade="new_ability")).legal
+    assert GAME.apply(state, EndTurn("Bjorn", upgrade="new_ability")).hero("Bjorn").xp == 0
+
+
+def test_grim_upgrade_flip_limit_flips_abilities_in_play() -> None:
+    # The starting ability plus one gained: two can flip, one already has.
+    state = bjorns_turn(xp=20, abilities_gained=1, abilities_flipped=1)
+    verdict = GAME.check(state, EndTurn("Bjorn", upgrade="flip_ability"))
+    assert verdict.legal and "upgrade (flip ability): pay 5 XP" in verdict.effects
+    after = GAME.apply(state, EndTurn("Bjorn", upgrade="flip_ability"))
+    assert changes(state, after) == {"xp": 15, "upgrades": 1, "abilities_flipped": 2, "hand": 2}
+    all_flipped = bjorns_turn(xp=20, abilities_flipped=1)
+    assert whole(GAME.check(all_flipped, EndTurn("Bjorn", upgrade="flip_ability"))) == (
+        False,
+        "No upgrade: Bjorn has no level I ability in play left to flip.",
+        ("grim.upgrade.cost", "grim.upgrade.choice", "grim.upgrade.once"),
+        (),
+    )
+    # With every ability flipped, a new ability may still be bought.
+    assert GAME.check(all_flipped, EndTurn("Bjorn", upgrade="new_ability")).legal
+
+
+def test_grim_upgrade_the_track_ends_at_twenty() -> None:
+    full = bjorns_turn(xp=40, upgrades=20)
+    assert GAME.check(full, EndTurn("Bjorn", upgrade="new_ability")).reason == (
+        "No upgrade: Bjorn's upgrade track is full (20 upgrades)."
+    )
+    assert GAME.check(
+        bjorns_turn(xp=40, upgrades=19), EndTurn("Bjorn", upgrade="new_ability")
+    ).legal
