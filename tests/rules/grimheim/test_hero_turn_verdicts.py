@@ -18,6 +18,7 @@ from rules.grimheim.actions import (
     Attack,
     EndTurn,
     Focus,
+    Gain,
     Mend,
     MonstersAttack,
     MonstersMove,
@@ -635,3 +636,40 @@ def test_grim_upgrade_the_track_ends_at_twenty() -> None:
     assert GAME.check(
         bjorns_turn(xp=40, upgrades=19), EndTurn("Bjorn", upgrade="new_ability")
     ).legal
+
+
+def test_grim_free_mana_on_card_the_last_mana_paid_empties_the_card() -> None:
+    state = bjorns_turn()
+    verdict = GAME.check(state, Gain("Bjorn", mana=-1, card="starting ability"))
+    assert verdict.legal and verdict.effects == ("starting ability: mana → 0",)
+    after = GAME.apply(state, Gain("Bjorn", mana=-1, card="starting ability"))
+    assert after.hero("Bjorn").mana == {}
+
+
+def test_grim_action_focus_card_names_up_to_forty_characters() -> None:
+    assert GAME.check(bjorns_turn(), Focus("Bjorn", "x" * 40)).legal
+    assert not GAME.check(bjorns_turn(), Focus("Bjorn", "x" * 41)).legal
+
+
+@pytest.mark.parametrize(
+    ("step", "now"),
+    [
+        ("time", "the monster turn: move the Rune Stone"),
+        ("die", "the monster turn: roll the monster die"),
+        ("attack", "the monster turn: monsters attack"),
+    ],
+)
+def test_grim_turn_only_current_refusals_say_what_the_round_waits_for(step: str, now: str) -> None:
+    state = replace(bjorns_turn(), phase="monsters", monster_step=step)
+    assert GAME.check(state, Practice("Bjorn")).reason == (
+        f"Action spaces are used on hero turns; now it is {now}."
+    )
+
+
+def test_grim_turn_only_current_during_reinforcements() -> None:
+    for left, cards in [(1, "1 yellow card"), (2, "2 yellow cards")]:
+        reinforce = replace(bjorns_turn(), phase="reinforce", reinforcements_left=left)
+        assert GAME.check(reinforce, Practice("Bjorn")).reason == (
+            "Action spaces are used on hero turns; now it is reinforcements "
+            f"({cards} still to place)."
+        )
