@@ -118,8 +118,8 @@ def check_monster_die(state: GrimheimState, a: MonsterDie) -> Verdict:
 
 
 def sentence(problem: str) -> str:
-    """A refusal's reason as a sentence: capital first letter, full stop."""
-    return problem[0].upper() + problem[1:] + "."
+    """A refusal's reason as a sentence: capital first letter, one full stop."""
+    return problem[0].upper() + problem[1:].rstrip(".") + "."
 
 
 def apply_monster_die(state: GrimheimState, a: MonsterDie) -> GrimheimState:
@@ -149,8 +149,10 @@ def ambush_problem(state: GrimheimState, spots: tuple[Hex, ...]) -> tuple[str, s
     taken = state.occupied()
     need = hexmap.ambush_room(outside, taken, state.supply.get("goblin", 0))
     for h in spots:
-        if not geometry.on_map(h) or geometry.normalise(h) == GRIMHEIM:
-            return f"{spot(h)} is not an area outside Grimheim", "grim.map.grimheim_one_area"
+        if not geometry.on_map(h):
+            return f"{h[0]},{h[1]} is not an area of the map", "grim.map.grid"
+        if geometry.normalise(h) == GRIMHEIM:
+            return "a goblin is never placed in Grimheim", "grim.map.grimheim_one_area"
         lake = hexmap.monster_terrain_problem(h)
         if lake:
             return lake

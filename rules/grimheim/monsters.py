@@ -138,6 +138,7 @@ def damage_verdict(
     rules = [rule]
     if dealt < damage:
         effects.append(f"armor prevents {damage - dealt}")
+        rules.append("grim.combat.armor")
     if killed:
         gained = min(xp, gold_in_box(state))
         effects.append(f"killed: back to the supply, {name} gains {gained} XP")

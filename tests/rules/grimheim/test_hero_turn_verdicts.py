@@ -15,8 +15,10 @@ from rules.core import Action, Verdict
 from rules.grimheim import GAME
 from rules.grimheim.actions import (
     AdvanceTime,
+    Attack,
     EndTurn,
     Focus,
+    Gain,
     Mend,
     MonstersAttack,
     MonstersMove,
@@ -25,7 +27,13 @@ from rules.grimheim.actions import (
     Prepare,
     SpendAction,
 )
-from rules.grimheim.state import GRIMHEIM, GrimheimOptions, GrimheimState, with_hero
+from rules.grimheim.state import (
+    GRIMHEIM,
+    GrimheimOptions,
+    GrimheimState,
+    MonsterTile,
+    with_hero,
+)
 
 FIELD = (9, 5)  # Dark Forest E5, a plains area outside town
 
@@ -514,3 +522,154 @@ def test_grim_action_move_tells_the_way_and_the_end() -> None:
         ("grim.action.move", "grim.map.hero_move", "grim.map.grimheim_exit"),
         ("Bjorn moves Grimheim → G7 → F6", "Bjorn → F6"),
     )
+
+
+# ----- the attack action, the box's gold and the last card -------------------------------------
+
+
+def beside_a_draugr() -> GrimheimState:
+    """Bjorn at E5 (9,5) with a draugr (armor 1, health 5) at D4 (9,4) beside him."""
+    state = bjorns_turn(at=FIELD)
+    return replace(
+        state,
+        monsters=(MonsterTile("draugr", (9, 4)),),
+        supply={**state.supply, "draugr": state.supply["draugr"] - 1},
+    )
+
+
+def test_grim_combat_armor_a_hero_s_attack_loses_one_to_armor() -> None:
+    # The draugr's armor cancels 1 of Bjorn's 2 damage: a hero's attack can be prevented.
+    state = beside_a_draugr()
+    verdict = GAME.check(state, Attack("Bjorn", (9, 4), 2))
+    assert whole(verdict) == (
+        True,
+        "Bjorn deals 1 damage to the Draugr.",
+        ("grim.action.attack", "grim.combat.armor"),
+        ("Draugr at D4 takes 1 damage", "armor prevents 1"),
+    )
+    after = GAME.apply(state, Attack("Bjorn", (9, 4), 2))
+    assert after.monsters == (MonsterTile("draugr", (9, 4), damage=1),)
+    assert changes(state, after) == {"actions": ("attack",)}
+    again = GAME.check(after, Attack("Bjorn", (9, 4), 2))
+    assert not again.legal and again.rules == ("grim.turn.two_actions",)
+
+
+def test_grim_combat_kill_six_damage_less_armor_kills_the_draugr() -> None:
+    state = beside_a_draugr()
+    after = GAME.apply(state, Attack("Bjorn", (9, 4), 6))
+    assert after.monsters == () and after.supply["draugr"] == state.supply["draugr"] + 1
+    assert changes(state, after) == {"xp": 5, "kills": 1, "actions": ("attack",)}
+
+
+@pytest.mark.parametrize(("reach", "legal"), [(0, False), (1, True), (8, True), (9, False)])
+def test_grim_action_attack_range_runs_from_one_to_eight(reach: int, legal: bool) -> None:
+    verdict = GAME.check(beside_a_draugr(), Attack("Bjorn", (9, 4), 2, reach=reach))
+    assert verdict.legal is legal
+    if not legal:
+        assert whole(verdict) == (
+            False,
+            "Attack range runs from 1 to 8 areas.",
+            ("grim.action.attack",),
+            (),
+        )
+
+
+def test_grim_xp_box_limit_no_practice_when_the_heroes_hold_all_fifty() -> None:
+    state = bjorns_turn()
+    full = replace(state, heroes=tuple(replace(h, xp=25) for h in state.heroes))
+    assert whole(GAME.check(full, Practice("Bjorn"))) == (
+        False,
+        "The box has no gold/XP crystal left (the heroes hold all 50).",
+        ("grim.action.practice", "grim.xp.box_limit"),
+        (),
+    )
+    one_left = with_hero(full, replace(full.hero("Bjorn"), xp=24))
+    assert GAME.check(one_left, Practice("Bjorn")).effects == ("XP → 25",)
+
+
+def test_grim_action_prepare_may_throw_away_the_whole_hand() -> None:
+    state = bjorns_turn(hand=4)
+    verdict = GAME.check(state, Prepare("Bjorn", discard=4))
+    assert verdict.effects == ("Bjorn's hand → 1",)
+    assert GAME.apply(state, Prepare("Bjorn", discard=4)).hero("Bjorn").hand == 1
+
+
+def test_grim_setup_heroes_a_stranger_takes_no_action() -> None:
+    verdict = GAME.check(bjorns_turn(), Practice("Zed"))
+    assert whole(verdict) == (
+        False,
+        "'Zed' is not at this table (heroes: Bjorn, Alva).",
+        ("grim.setup.heroes",),
+        (),
+    )
+
+
+def test_grim_upgrade_cost_exactly_the_price_is_enough() -> None:
+    state = bjorns_turn(xp=5)
+    assert GAME.check(state, EndTurn("Bjorn", upgrade="new_ability")).legal
+    assert GAME.apply(state, EndTurn("Bjorn", upgrade="new_ability")).hero("Bjorn").xp == 0
+
+
+def test_grim_upgrade_flip_limit_flips_abilities_in_play() -> None:
+    # The starting ability plus one gained: two can flip, one already has.
+    state = bjorns_turn(xp=20, abilities_gained=1, abilities_flipped=1)
+    verdict = GAME.check(state, EndTurn("Bjorn", upgrade="flip_ability"))
+    assert verdict.legal and "upgrade (flip ability): pay 5 XP" in verdict.effects
+    after = GAME.apply(state, EndTurn("Bjorn", upgrade="flip_ability"))
+    assert changes(state, after) == {"xp": 15, "upgrades": 1, "abilities_flipped": 2, "hand": 2}
+    all_flipped = bjorns_turn(xp=20, abilities_flipped=1)
+    assert whole(GAME.check(all_flipped, EndTurn("Bjorn", upgrade="flip_ability"))) == (
+        False,
+        "No upgrade: Bjorn has no level I ability in play left to flip.",
+        ("grim.upgrade.cost", "grim.upgrade.choice", "grim.upgrade.once"),
+        (),
+    )
+    # With every ability flipped, a new ability may still be bought.
+    assert GAME.check(all_flipped, EndTurn("Bjorn", upgrade="new_ability")).legal
+
+
+def test_grim_upgrade_the_track_ends_at_twenty() -> None:
+    full = bjorns_turn(xp=40, upgrades=20)
+    assert GAME.check(full, EndTurn("Bjorn", upgrade="new_ability")).reason == (
+        "No upgrade: Bjorn's upgrade track is full (20 upgrades)."
+    )
+    assert GAME.check(
+        bjorns_turn(xp=40, upgrades=19), EndTurn("Bjorn", upgrade="new_ability")
+    ).legal
+
+
+def test_grim_free_mana_on_card_the_last_mana_paid_empties_the_card() -> None:
+    state = bjorns_turn()
+    verdict = GAME.check(state, Gain("Bjorn", mana=-1, card="starting ability"))
+    assert verdict.legal and verdict.effects == ("starting ability: mana → 0",)
+    after = GAME.apply(state, Gain("Bjorn", mana=-1, card="starting ability"))
+    assert after.hero("Bjorn").mana == {}
+
+
+def test_grim_action_focus_card_names_up_to_forty_characters() -> None:
+    assert GAME.check(bjorns_turn(), Focus("Bjorn", "x" * 40)).legal
+    assert not GAME.check(bjorns_turn(), Focus("Bjorn", "x" * 41)).legal
+
+
+@pytest.mark.parametrize(
+    ("step", "now"),
+    [
+        ("time", "the monster turn: move the Rune Stone"),
+        ("die", "the monster turn: roll the monster die"),
+        ("attack", "the monster turn: monsters attack"),
+    ],
+)
+def test_grim_turn_only_current_refusals_say_what_the_round_waits_for(step: str, now: str) -> None:
+    state = replace(bjorns_turn(), phase="monsters", monster_step=step)
+    assert GAME.check(state, Practice("Bjorn")).reason == (
+        f"Action spaces are used on hero turns; now it is {now}."
+    )
+
+
+def test_grim_turn_only_current_during_reinforcements() -> None:
+    for left, cards in [(1, "1 yellow card"), (2, "2 yellow cards")]:
+        reinforce = replace(bjorns_turn(), phase="reinforce", reinforcements_left=left)
+        assert GAME.check(reinforce, Practice("Bjorn")).reason == (
+            "Action spaces are used on hero turns; now it is reinforcements "
+            f"({cards} still to place)."
+        )

@@ -307,3 +307,17 @@ def test_grim_monster_legend_swap_moves_only_the_two() -> None:
         ("skeleton", (9, 3)),
     ]
     assert GAME.invariants(after) == []
+
+
+def test_grim_monster_fire_range_a_fire_horde_charge_reaches_two_areas() -> None:
+    # From Dark Forest C3 the path runs D4, E5. Bjorn at (11,5) is 2 areas from E5: an
+    # elemental (Fire Horde, range 2) may charge there to attack; a brute (range 1) may not.
+    two_steps = steps((9, 3), (9, 4), (9, 5))
+    fire = moving(2, MonsterTile("elemental", (9, 3)), heroes={"Bjorn": (11, 5)})
+    assert GAME.check(fire, two_steps).legal
+    # Range 2 is all: with Bjorn 3 areas from E5 the elemental has no reason to charge.
+    beyond = moving(2, MonsterTile("elemental", (9, 3)), heroes={"Bjorn": (11, 6)})
+    assert "grim.monster.charge" in GAME.check(beyond, two_steps).rules
+    brute = moving(2, MonsterTile("brute", (9, 3)), heroes={"Bjorn": (11, 5)})
+    verdict = GAME.check(brute, two_steps)
+    assert not verdict.legal and verdict.rules == (MOVE, "grim.monster.charge")

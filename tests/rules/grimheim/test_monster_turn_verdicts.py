@@ -302,3 +302,242 @@ def test_grim_mturn_attack_refuses_typos_and_strangers() -> None:
         ("grim.mturn.order",),
         (),
     )
+
+
+# ----- the die's moves and goblins, and every refusal of them ----------------------------
+
+BJORN = (9, 5)  # E5; clockwise around it: D5 (10,4), E6 (10,5), F6 (9,6), F5, E4, D4 (9,4)
+D5, E6, D4 = (10, 4), (10, 5), (9, 4)
+CLOCKWISE = "maneuver: monsters next to each hero turn one place clockwise around it"
+PUSH = "each hero next to a monster is pushed one area toward Grimheim"
+AMBUSH = "each hero outside Grimheim places a new goblin next to itself"
+
+
+def die_step(heroes: dict[str, Hex], *tiles: MonsterTile, goblins: int = -1) -> GrimheimState:
+    state = monster_turn("die", 3, *tiles, die=True, heroes=heroes)
+    if goblins >= 0:
+        state = replace(state, supply={**state.supply, "goblin": goblins})
+    return state
+
+
+def test_grim_monster_die_maneuver_turns_and_says_so() -> None:
+    state = die_step({"Bjorn": BJORN}, MonsterTile("goblin", D5))
+    action = MonsterDie("maneuver_1", shifts=((D5, E6),))
+    assert whole(GAME.check(state, action)) == (
+        True,
+        "Monster die: maneuver 1.",
+        ("grim.mturn.die", "grim.monster.die_maneuver"),
+        (CLOCKWISE, "the Goblin: D5 → E6"),
+    )
+    after = GAME.apply(state, action)
+    assert [(m.kind, m.at) for m in after.monsters] == [("goblin", E6)]
+    assert after.heroes == state.heroes and after.die_face == "maneuver_1"
+
+
+def test_grim_monster_die_push_moves_the_hero_toward_grimheim() -> None:
+    state = die_step({"Bjorn": BJORN}, MonsterTile("goblin", D5))
+    action = MonsterDie("push", shifts=((BJORN, (9, 6)),))
+    assert whole(GAME.check(state, action)) == (
+        True,
+        "Monster die: push.",
+        ("grim.mturn.die", "grim.monster.die_push"),
+        (PUSH, "Bjorn: E5 → F6"),
+    )
+    after = GAME.apply(state, action)
+    assert [(h.name, h.at) for h in after.heroes] == [("Bjorn", (9, 6)), ("Alva", (9, 9))]
+    assert after.monsters == state.monsters
+
+
+def test_grim_monster_die_ambush_places_goblins_and_says_where() -> None:
+    state = die_step({"Bjorn": BJORN, "Alva": (9, 7)})
+    action = MonsterDie("ambush", ambush=(D5, (10, 7)))
+    assert whole(GAME.check(state, action)) == (
+        True,
+        "Monster die: ambush.",
+        ("grim.mturn.die", "grim.monster.die_ambush"),
+        (AMBUSH, "goblin → D5", "goblin → G8"),
+    )
+    after = GAME.apply(state, action)
+    assert [(m.kind, m.at) for m in after.monsters] == [("goblin", D5), ("goblin", (10, 7))]
+    assert after.supply["goblin"] == 18
+
+
+def test_grim_assume_ambush_no_room_as_far_as_the_supply_lasts() -> None:
+    state = die_step({"Bjorn": BJORN, "Alva": (9, 7)}, goblins=1)
+    assert GAME.check(state, MonsterDie("ambush", ambush=((10, 7),))).legal
+    verdict = GAME.check(state, MonsterDie("ambush", ambush=(D5, (10, 7))))
+    assert whole(verdict) == (
+        False,
+        "1 goblin must be placed (one per hero outside Grimheim, as far as free areas beside "
+        "them and the supply allow), not 2.",
+        ("grim.monster.die_ambush", "grim.assume.ambush_no_room"),
+        (),
+    )
+
+
+ALONE = die_step({"Bjorn": BJORN})
+BESIDE_GOBLIN = die_step({"Bjorn": BJORN}, MonsterTile("goblin", D5))
+PAIR = die_step({"Bjorn": BJORN, "Alva": (9, 7)})
+DIE_MOVE_REFUSALS: dict[str, tuple[GrimheimState, MonsterDie, str, str]] = {
+    "not the die step": (
+        replace(BESIDE_GOBLIN, monster_step="move"),
+        MonsterDie("attack"),
+        "The monster turn goes in order; now it is the monster turn: monsters move.",
+        "",
+    ),
+    "clockwise the other way": (
+        BESIDE_GOBLIN,
+        MonsterDie("maneuver_1", shifts=((D5, D4),)),
+        "This face turns monsters clockwise: the Goblin at D5 goes to E6, not D4.",
+        "grim.monster.die_maneuver",
+    ),
+    "counter-clockwise the other way": (
+        BESIDE_GOBLIN,
+        MonsterDie("maneuver_2", shifts=((D5, E6),)),
+        "This face turns monsters counter-clockwise: the Goblin at D5 goes to D4, not E6.",
+        "grim.monster.die_maneuver",
+    ),
+    "a turn left out": (
+        BESIDE_GOBLIN,
+        MonsterDie("maneuver_1"),
+        "The Goblin at D5 turns to E6 too; it cannot be left out.",
+        "grim.monster.die_maneuver",
+    ),
+    "no monster there": (
+        BESIDE_GOBLIN,
+        MonsterDie("maneuver_1", shifts=((D5, E6), ((9, 6), (8, 6)))),
+        "No monster stands at F6.",
+        "grim.mturn.die",
+    ),
+    "a monster far from heroes": (
+        die_step({"Bjorn": BJORN}, MonsterTile("goblin", D5), MonsterTile("brute", (3, 9))),
+        MonsterDie("maneuver_1", shifts=((D5, E6), ((3, 9), (4, 9)))),
+        "The Brute at Ogre Valley I3 stands next to no hero outside Grimheim: the maneuver "
+        "does not move it.",
+        "grim.monster.die_maneuver",
+    ),
+    "turned into a hero": (
+        die_step({"Bjorn": BJORN, "Alva": E6}, MonsterTile("goblin", D5)),
+        MonsterDie("maneuver_1", shifts=((D5, E6),)),
+        "E6 holds a hero: the Goblin cannot turn there.",
+        "grim.monster.die_maneuver_blocking",
+    ),
+    "next place blocked": (
+        die_step(
+            {"Bjorn": BJORN, "Alva": (9, 6)},
+            MonsterTile("goblin", D5),
+            MonsterTile("troll", E6),
+        ),
+        MonsterDie("maneuver_1", shifts=((D5, E6),)),
+        "The Goblin at D5 cannot turn clockwise now: its next place is blocked or it already "
+        "turned around an earlier hero.",
+        "grim.monster.die_maneuver_blocking",
+    ),
+    "a push left out": (
+        BESIDE_GOBLIN,
+        MonsterDie("push"),
+        "Bjorn at E5 is pushed to F6 too; it cannot be left out.",
+        "grim.monster.die_push",
+    ),
+    "a push without a monster": (
+        ALONE,
+        MonsterDie("push", shifts=((BJORN, (9, 6)),)),
+        "Bjorn stands next to no monster and is not pushed.",
+        "grim.monster.die_push",
+    ),
+    "no hero there": (
+        BESIDE_GOBLIN,
+        MonsterDie("push", shifts=(((3, 9), (4, 9)),)),
+        "No hero stands at Ogre Valley I3.",
+        "grim.mturn.die",
+    ),
+    "a push off the path": (
+        BESIDE_GOBLIN,
+        MonsterDie("push", shifts=((BJORN, (8, 6)),)),
+        "A push follows the monster path toward Grimheim: Bjorn goes to F6, not F5.",
+        "grim.monster.die_push",
+    ),
+    "a push into a mountain": (
+        die_step({"Bjorn": (12, 2)}, MonsterTile("goblin", (11, 2))),
+        MonsterDie("push", shifts=(((12, 2), (13, 1)),)),
+        "Bjorn cannot be pushed there: A5 is a mountain: heroes cannot enter mountains except "
+        "the Troll Caves.",
+        "grim.map.mountain",
+    ),
+    "the way toward town taken": (
+        die_step({"Bjorn": (12, 2)}, MonsterTile("goblin", (12, 3))),
+        MonsterDie("push", shifts=(((12, 2), (12, 3)),)),
+        "Bjorn cannot be pushed: the next area toward Grimheim is taken or closed to heroes.",
+        "grim.monster.die_push",
+    ),
+    "a piece moved from off the map": (
+        BESIDE_GOBLIN,
+        MonsterDie("push", shifts=(((40, 9), (9, 6)),)),
+        "40,9 is not an area of the map.",
+        "grim.map.grid",
+    ),
+    "a goblin in Grimheim": (
+        ALONE,
+        MonsterDie("ambush", ambush=((9, 8),)),
+        "A goblin is never placed in Grimheim.",
+        "grim.map.grimheim_one_area",
+    ),
+    "a goblin off the map": (
+        ALONE,
+        MonsterDie("ambush", ambush=((40, 9),)),
+        "40,9 is not an area of the map.",
+        "grim.map.grid",
+    ),
+    "a goblin on a monster": (
+        BESIDE_GOBLIN,
+        MonsterDie("ambush", ambush=(D5,)),
+        "D5 is occupied.",
+        "grim.map.one_per_area",
+    ),
+    "a goblin in a lake": (
+        die_step({"Bjorn": (6, 5)}),
+        MonsterDie("ambush", ambush=((5, 5),)),
+        "E1 is a lake: no monster may stand there (only Nailfare's lakes).",
+        "grim.map.lake",
+    ),
+    "no goblin placed": (
+        ALONE,
+        MonsterDie("ambush"),
+        "1 goblin must be placed (one per hero outside Grimheim, as far as free areas beside "
+        "them and the supply allow), not 0.",
+        "grim.assume.ambush_no_room",
+    ),
+    "two goblins in one area": (
+        PAIR,
+        MonsterDie("ambush", ambush=((9, 6), (9, 6))),
+        "Each goblin needs its own area.",
+        "grim.map.one_per_area",
+    ),
+    "a goblin far away": (
+        ALONE,
+        MonsterDie("ambush", ambush=((3, 9),)),
+        "Each goblin must stand next to a different hero outside Grimheim.",
+        "grim.monster.die_ambush",
+    ),
+    "both goblins by one hero": (
+        PAIR,
+        MonsterDie("ambush", ambush=(D5, D4)),
+        "Each goblin must stand next to a different hero outside Grimheim.",
+        "grim.monster.die_ambush",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(DIE_MOVE_REFUSALS))
+def test_grim_monster_die_refusals_read_whole(case: str) -> None:
+    state, action, reason, rule = DIE_MOVE_REFUSALS[case]
+    first = {"ambush": "grim.monster.die_ambush"}.get(action.face, "grim.mturn.die")
+    rules = ("grim.mturn.order",) if not rule else (first, rule)
+    assert whole(GAME.check(state, action)) == (False, reason, rules, ())
+
+
+def test_grim_monster_die_push_leaves_a_hero_without_a_monster_where_it_is() -> None:
+    # Bjorn has a goblin beside him and is pushed; Alva, alone at Ogre Valley I3, stays.
+    state = die_step({"Bjorn": BJORN, "Alva": (3, 9)}, MonsterTile("goblin", D5))
+    after = GAME.apply(state, MonsterDie("push", shifts=((BJORN, (9, 6)),)))
+    assert [(h.name, h.at) for h in after.heroes] == [("Bjorn", (9, 6)), ("Alva", (3, 9))]

@@ -118,6 +118,11 @@ UNPLACEABLE: dict[str, tuple[GrimheimState, PlaceCard, str]] = {
         PlaceCard(31),
         "it needs 2 Troll tiles but the supply has 1",
     ),
+    "supply short and an area taken": (
+        replace(opening(), supply={**opening().supply, "troll": 1}, untracked={"troll": 9}),
+        PlaceCard(31, occupied=((4, 8),)),
+        "it needs 2 Troll tiles but the supply has 1; its area H3 is occupied",
+    ),
     "Legend in play": (
         replace(opening(), legends_in_play={"grendel": 1}),
         PlaceCard(3),
@@ -229,4 +234,16 @@ def test_grim_assume_no_placeable_card_lists_at_most_five() -> None:
     verdict = GAME.check(opening(), SkipCard(occupied=few))
     assert verdict.reason == (
         "1 yellow card can still be placed (for example 31): keep drawing until one can."
+    )
+
+
+def test_grim_reinforce_placeable_with_exactly_the_tiles_it_needs() -> None:
+    # Card 31 needs 2 trolls and 1 brute: 2 trolls left is enough, no brute is not.
+    state = opening()
+    exact = replace(state, supply={**state.supply, "troll": 2}, untracked={"troll": 8})
+    assert GAME.check(exact, PlaceCard(31)).legal
+    assert GAME.apply(exact, PlaceCard(31)).supply["troll"] == 0
+    none = replace(state, supply={**state.supply, "brute": 0}, untracked={"brute": 15})
+    assert GAME.check(none, PlaceCard(31)).reason == (
+        f"Card 31 (Strolling) cannot be placed: it needs 1 Brute tile but the supply has 0. {UNDER}"
     )

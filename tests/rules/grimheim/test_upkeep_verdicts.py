@@ -188,3 +188,32 @@ REFUSALS: dict[str, tuple[GrimheimState, Action, str, tuple[str, ...]]] = {
 def test_grim_free_effects_refusals_read_whole(case: str) -> None:
     state, action, reason, rules = REFUSALS[case]
     assert whole(GAME.check(state, action)) == (False, reason, rules, ())
+
+
+def test_grim_supply_conservation_the_last_tile_can_be_placed() -> None:
+    last = replace(EMPTY, supply={**EMPTY.supply, "troll": 1}, untracked={"troll": 9})
+    verdict = GAME.check(last, PlaceMonster("troll", OGRE))
+    assert whole(verdict) == (
+        True,
+        "A Troll is placed at Ogre Valley I3.",
+        ("grim.free.effects",),
+        ("Troll supply → 0",),
+    )
+    after = GAME.apply(last, PlaceMonster("troll", OGRE))
+    assert after.supply["troll"] == 0 and GAME.invariants(after) == []
+
+
+def test_grim_supply_conservation_tiles_on_the_board_count_placed_and_untracked() -> None:
+    # Two goblins placed, three the table reported without areas, a Legend not counted.
+    state = board(
+        MonsterTile("goblin", OGRE),
+        MonsterTile("goblin", BELOW),
+        MonsterTile("brute", (9, 3)),
+        MonsterTile("grendel", (4, 9), level=1),
+    )
+    state = replace(state, untracked={"goblin": 3}, supply={**state.supply, "goblin": 15})
+    assert state.on_board("goblin") == 5
+    assert state.on_board("brute") == 1
+    assert state.on_board("troll") == 0
+    assert state.on_board("grendel") == 0
+    assert GAME.invariants(state) == []
