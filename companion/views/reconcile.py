@@ -59,7 +59,12 @@ def settle(holder: ft.Column) -> None:
 
 
 def swap_in(
-    holder: ft.Column, new: ft.Control, *, pending: bool = True, thaw_now: bool = True
+    holder: ft.Column,
+    new: ft.Control,
+    *,
+    pending: bool = True,
+    thaw_now: bool = True,
+    kept: frozenset[int] = frozenset(),
 ) -> None:
     """Make ``new`` the only child of ``holder`` and bring every phone up to date.
 
@@ -72,6 +77,10 @@ def swap_in(
     only watches then never pays for thawing trees it never touches. Only for a holder
     that is isolated (``isolate``), so no ancestor's update walks into the frozen tree, and
     whose owner calls ``settle`` before every event and every value the phone sends.
+
+    ``kept`` holds the ``id()`` of controls of the old tree that ``new`` reuses as they are
+    (see ``PanelContext.kept``): the diff passes over them (the same object on both sides),
+    and they keep what the phone was sent of them.
 
     When the phone already shows a child of the same type (and key) in ``holder``, the two
     trees are diffed field by field: only what differs is sent, and each new control takes
@@ -114,7 +123,7 @@ def swap_in(
     # frozen diff replaces by walking each one's snapshots, so with them every control
     # would list its whole subtree again (quadratic in the depth); without them it lists
     # only itself, and a control that really goes away is still walked through its fields.
-    _forget_snapshots(old)
+    _forget_snapshots(old, kept)
     # An isolated holder would stop the diff at its own children: lift the boundary for
     # this one diff.
     if isolated:
@@ -164,6 +173,11 @@ def thaw(root: Any) -> None:
         if id(value) in seen:
             continue
         seen.add(id(value))
+        if not hasattr(value, "_frozen") and "__prev_lists" in getattr(value, "__dict__", {}):
+            # Untouched by the diff and already as sent (a kept subtree, or one thawed
+            # before): the diff marks every control it reconciles or adds frozen, and
+            # frozen controls get no snapshots.
+            continue
         if hasattr(value, "_frozen"):
             object.__delattr__(value, "_frozen")
         dirty = getattr(value, "_dirty", None)
@@ -183,12 +197,15 @@ def thaw(root: Any) -> None:
 _SNAPSHOTS = ("__prev_lists", "__prev_dicts", "__prev_classes")
 
 
-def _forget_snapshots(root: Any) -> None:
+def _forget_snapshots(root: Any, kept: frozenset[int] = frozenset()) -> None:
     """Drop the snapshots the encoder recorded on every control of a tree about to be
-    replaced (walked through those very snapshots: what the phone was sent)."""
+    replaced (walked through those very snapshots: what the phone was sent), except in the
+    subtrees the new tree keeps."""
     stack: list[Any] = [root]
     while stack:
         value = stack.pop()
+        if id(value) in kept:
+            continue
         if isinstance(value, list):
             stack.extend(value)
             continue
