@@ -10,7 +10,16 @@ new tree into the state an ordinary, already-sent tree is in, so event handlers 
 mutating controls and calling ``.update()`` on them as before.
 
 This leans on Flet 1.0.5 internals (the ``_frozen`` marker, the ``__prev_*`` snapshots the
-encoder records, ``Session.patch_control``); they are all used in this one module.
+encoder records, ``Session.patch_control``, the ``_isolated`` update boundary); they are all
+used in this one module.
+
+Why not Flet's declarative components (``@ft.component``, ``ft.memo``) instead? They reach
+the phone through the same frozen diff, so re-rendering a whole panel costs what a
+``swap_in`` costs (measured on 40 counter cards, one value changed, host CPU per change:
+45 ms as one component, 34 ms rebuilt and swapped in). What makes them fast is ``ft.memo``
+skipping the parts whose inputs did not change (3.4 ms there): ``PanelContext.kept`` does the
+same for a panel built the usual way, one section at a time, without rewriting every screen
+as components.
 """
 
 from __future__ import annotations
