@@ -209,6 +209,8 @@ def _settle(phones: list[Phone], tapper: Phone, seconds: float = 0.15) -> None:
 class Run:
     last_ms: list[float]
     cpu_ms_per_tap: float
+    missed: int = 0
+    """Taps after which some phone received nothing within the wait."""
 
 
 def _fan_out(host: Host, tapper: Phone, phones: list[Phone], taps: list[str]) -> Run:
@@ -216,12 +218,17 @@ def _fan_out(host: Host, tapper: Phone, phones: list[Phone], taps: list[str]) ->
     _settle(phones, tapper, 0.5)
     last = []
     cpu0 = _cpu_seconds(host.proc.pid)
+    missed = 0
     for ident in taps:
-        delays = _arrivals(phones, lambda i=ident: tapper.tap(i))  # type: ignore[misc]
-        last.append(max(delays) * 1000)
+        try:
+            delays = _arrivals(phones, lambda i=ident: tapper.tap(i))  # type: ignore[misc]
+        except RuntimeError:  # counted and reported; the other taps still measure
+            missed += 1
+        else:
+            last.append(max(delays) * 1000)
         _settle(phones, tapper)
     cpu = (_cpu_seconds(host.proc.pid) - cpu0) * 1000 / len(taps)
-    return Run(last, cpu)
+    return Run(last, cpu, missed)
 
 
 def _bare_runs(folder: Path, sizes: Sizes) -> dict[int, Run]:
@@ -322,9 +329,23 @@ def fanout_figures(quick: bool) -> list[Figure]:
             crowd = _crowd(host, tables["winds-of-fate"], sizes)
         finally:
             host.stop()
+        # Anything the host complained about (a failed redraw would show here).
+        complaints = [
+            line for line in host.log().splitlines() if "Traceback" in line or "ERROR" in line
+        ]
         bare_open = _bare_open(folder, max(size for _t, size in opened.values()), sizes.opens)
     load = os.getloadavg()
     figures = [_per_phone("bare Flet", bare, None, load)]
+    if complaints:
+        figures.append(
+            Figure(
+                "host errors during the fan-out",
+                "",
+                float(len(complaints)),
+                0.0,
+                details={"lines": complaints[:20]},
+            )
+        )
     figures += [_per_phone(slug, runs, bare, load) for slug, runs in app.items()]
     bare_s, bare_size = bare_open
     for slug, (times, size) in opened.items():
@@ -350,6 +371,7 @@ def _per_phone(
     details: dict[str, Any] = {
         "cpu_ms_per_tap": {n: r.cpu_ms_per_tap for n, r in runs.items()},
         "tap_to_last_phone_ms": {n: r.last_ms for n, r in runs.items()},
+        "taps_some_phone_missed": {n: r.missed for n, r in runs.items()},
         "load_average": load,
     }
     if bare is not None:

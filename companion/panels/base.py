@@ -10,7 +10,7 @@ rules reference, and nothing the player entered is lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -50,10 +50,23 @@ class PanelContext:
     legal: Callable[[Any], list[Action]] | None = None
     """``game.legal_actions`` for ``state``, shared by every screen showing the same state
     (use ``legal_actions()``, which falls back to the game when a caller gives none)."""
+    keep: Callable[[str, Hashable, Callable[[], ft.Control]], ft.Control] | None = None
+    """The table screen's store of controls drawn last time (use ``kept()``)."""
     own_phone: frozenset[int] = frozenset()
     """On the host/shared phone: the seats whose players have moved from their own phone.
     Their secrets live there; the shared phone never offers to show them (``reveal``
     returns nothing secret for them either)."""
+
+    def kept(self, key: str, inputs: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
+        """``build()``, or the very control this device drew under ``key`` last time when
+        ``inputs`` are equal: the phone then gets nothing for it and the host neither builds
+        nor compares it again. A kept control keeps its handlers, so it must depend on
+        ``inputs`` and on this context's callbacks only (``act``, ``check``: the same for
+        every drawing of one screen), never on anything else of the state. ``key`` is
+        unique within one drawing; the control gets it as its list key."""
+        if self.keep is None:
+            return build()
+        return self.keep(key, inputs, build)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions in ``state``: worked out once per state for the whole table,

@@ -47,7 +47,14 @@ def build_panel(ctx: PanelContext) -> ft.Control:
         rows.append(theme.muted("This game has no counters to correct right now."))
     for name, (low, high) in bounds.items():
         value = None if values is None else values.get(name)
-        rows.append(_counter_card(ctx, name, low, high, value))
+        # A card depends on nothing but these: a change redraws only the cards it moves.
+        rows.append(
+            ctx.kept(
+                f"counter-{name}",
+                (name, low, high, value, ctx.can_act),
+                lambda n=name, lo=low, hi=high, v=value: _counter_card(ctx, n, lo, hi, v),  # type: ignore[misc]
+            )
+        )
     return ft.ListView(controls=rows, spacing=12, padding=theme.PAD, expand=True)
 
 

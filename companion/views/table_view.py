@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+from collections.abc import Callable, Hashable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +65,10 @@ class TableScreen:
             ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         )
         self._events_drawn = -1
+        # Controls the panel drew last time, by key, with what they were drawn from; only
+        # those of the drawing the phone has now are kept (see ``PanelContext.kept``).
+        self._kept: dict[str, tuple[Hashable, ft.Control]] = {}
+        self._kept_now: dict[str, tuple[Hashable, ft.Control]] = {}
         self.banner = ft.Container(visible=False)
         self.notice = ft.Container(visible=False)
         self._drawn_problem: str | None = None
@@ -232,6 +237,7 @@ class TableScreen:
             act=self.act,
             check=live.check,
             legal=live.legal_actions,
+            keep=self._keep,
             show_verdict=self.show_verdict,
             reveal=reveal if self.role == "host" else None,
             open_rule=self.open_rule,
@@ -290,9 +296,11 @@ class TableScreen:
                 ft.Row([self.rules_btn, self.settings_btn], spacing=8, tight=True),
             ]
         ctx = self.context()
+        self._kept_now = {}
         try:
             panel = self.panel(ctx) if self.tab == "game" else counters_panel(ctx)
         except Exception:
+            self._kept_now = {}
             # A panel bug must not take the table away: the counters still work.
             log.exception("the %s panel failed", live.game.slug)
             panel = ft.Column(
@@ -308,12 +316,36 @@ class TableScreen:
         events = self.shell.events
         # The new panel stays frozen until this device next sends something (``settle``):
         # a phone that only watches never pays for making it editable.
-        swap_in(self.body, tagged, pending=events != self._events_drawn, thaw_now=False)
+        reused = frozenset(
+            id(control)
+            for key, (_inputs, control) in self._kept_now.items()
+            if key in self._kept and self._kept[key][1] is control
+        )
+        swap_in(
+            self.body,
+            tagged,
+            pending=events != self._events_drawn,
+            thaw_now=False,
+            kept=reused,
+        )
         self._events_drawn = events
+        self._kept = self._kept_now  # what the phone now shows
         # The history is read from the database: only while someone is looking at it, so a
         # change reaches the other phones without rebuilding a drawer nobody has open.
         if self.history_open:
             self._fill_history()
+
+    def _keep(self, key: str, inputs: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
+        drawn = self._kept.get(key)
+        if drawn is not None and drawn[0] == inputs and key not in self._kept_now:
+            control = drawn[1]
+        else:
+            control = build()
+            # Keyed, so a list that gains or loses an item still pairs each kept control
+            # with itself, never with a neighbour.
+            control.key = f"kept:{key}"
+        self._kept_now[key] = (inputs, control)
+        return control
 
     def settle(self) -> None:
         """Make the panel editable before a handler or the phone may change it."""

@@ -135,3 +135,45 @@ def test_a_watching_phone_can_tap_after_redraws_it_only_watched(hub: Hub) -> Non
     asyncio.run(ann[1].dispatch_event(screen.undo_btn._i, "click", None))
     assert not hasattr(panel, "_frozen")  # settled before the handler ran
     assert ann[2].take()  # the tap was answered (a seat may not take back the host's move)
+
+
+def test_the_counters_tab_redraws_only_the_cards_a_change_moves(hub: Hub) -> None:
+    """A correction rebuilds the one card it changes; the others are the very controls the
+    phone has, still acting on the values they show."""
+    table = hub.create_table("grimheim", None, PLAYERS[:2], "kept cards")
+    ((shell, s, wire),) = _phones(hub, table, [f"/t/{table.id}?key={hub.host_key}"])
+    screen = shell.table_screen
+    live = screen.live
+    asyncio.run(s.dispatch_event(screen.tabs.controls[1].content._i, "click", None))
+    wire.take()
+    listing = screen.body.controls[0].content
+    cards = {c.key: c for c in listing.controls if c.key}
+    bounds = live.game.counters(live.state)
+    first, second = [name for name, (low, high) in bounds.items() if high > low][:2]
+    before = live.game.counter_values(live.state)
+    plus = next(
+        c
+        for c in _walk(cards[f"kept:counter-{first}"])
+        if getattr(c, "identifier", "") and c.identifier.endswith("-plus")
+    )
+    asyncio.run(s.dispatch_event(plus.content._i, "click", None))
+    assert live.game.counter_values(live.state)[first] == before[first] + 1
+    now = {c.key: c for c in screen.body.controls[0].content.controls if c.key}
+    assert now[f"kept:counter-{first}"] is not cards[f"kept:counter-{first}"]
+    kept = [key for key in cards if key != f"kept:counter-{first}"]
+    assert kept and all(now[key] is cards[key] for key in kept)
+    assert f"{before[first] + 1}" in values(wire.take())
+    # A kept card, drawn before that change, still acts on the value it shows.
+    plus2 = next(
+        c
+        for c in _walk(now[f"kept:counter-{second}"])
+        if getattr(c, "identifier", "") and c.identifier.endswith("-plus")
+    )
+    asyncio.run(s.dispatch_event(plus2.content._i, "click", None))
+    assert live.game.counter_values(live.state)[second] == before[second] + 1
+
+
+def _walk(control: Any) -> list[Any]:
+    from tests.support.ui import walk
+
+    return list(walk(control))
