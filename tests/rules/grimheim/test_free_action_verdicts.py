@@ -14,7 +14,7 @@ import pytest
 
 from rules.core import Action, Verdict
 from rules.grimheim import GAME
-from rules.grimheim.actions import Gain, HeroDamage, PlaceHero, ShareGold
+from rules.grimheim.actions import DealDamage, Gain, HeroDamage, PlaceHero, ShareGold
 from rules.grimheim.state import GRIMHEIM, GrimheimOptions, GrimheimState, MonsterTile, with_hero
 
 FIELD = (9, 5)  # E5
@@ -256,3 +256,62 @@ def test_grim_end_loss_a_knockout_can_take_the_last_pieces() -> None:
     assert after.town == 0 and outcome is not None and outcome.rule == "grim.end.loss"
     three = replace(table(at=FIELD, damage=8), town=3)
     assert len(GAME.check(three, HeroDamage("Bjorn", 2)).effects) == 1
+
+
+def test_grim_assume_free_action_timing_only_paying_while_the_monsters_act() -> None:
+    state = table(phase="monsters", step="attack", at=FIELD)
+    state = replace(state, monsters=(MonsterTile("goblin", (9, 4)),))
+    waits = (
+        "During the monster turn only the cost of preventing damage is recorded (a discarded "
+        "card, mana spent, a damage marker on equipment)."
+    )
+    for action in [
+        Gain("Bjorn", cards=1),
+        Gain("Bjorn", mana=1, card="starting ability"),
+        DealDamage("Bjorn", (9, 4), 1),
+        ShareGold("Bjorn", "Alva", 1),
+        PlaceHero("Bjorn", (9, 6)),
+    ]:
+        assert whole(GAME.check(state, action)) == (False, waits, TIMING, ()), action
+
+
+def test_grim_assume_free_action_timing_only_the_hero_whose_turn_it_is() -> None:
+    state = table(at=FIELD)
+    state = replace(state, monsters=(MonsterTile("goblin", (9, 4)),))
+    alva = "It is Bjorn's turn: free actions belong to the hero whose turn it is, not to Alva."
+    assert whole(GAME.check(state, DealDamage("Alva", (9, 4), 1))) == (False, alva, TIMING, ())
+    trio = replace(GAME.setup(GrimheimOptions(heroes=("Bjorn", "Alva", "Embla"))), phase="heroes")
+    assert GAME.check(trio, ShareGold("Alva", "Embla", 1)).reason == (
+        "It is Bjorn's turn: free actions belong to the hero whose turn it is, "
+        "not to Alva or Embla."
+    )
+
+
+def test_grim_setup_heroes_strangers_get_no_card_effects() -> None:
+    stranger = "'Zed' is not at this table (heroes: Bjorn, Alva)."
+    for action in [Gain("Zed", xp=1), HeroDamage("Zed", 1)]:
+        verdict = GAME.check(table(), action)
+        assert whole(verdict) == (False, stranger, ("grim.setup.heroes",), ()), action
+
+
+def test_grim_free_effects_bounds_are_inclusive() -> None:
+    # A full hand of 4, 50 mana on one card, 40 damage markers on equipment.
+    assert GAME.check(table(hand=3), Gain("Bjorn", cards=1)).legal
+    assert GAME.check(table(mana={"Axe": 49}), Gain("Bjorn", mana=1, card="Axe")).legal
+    assert not GAME.check(table(mana={"Axe": 50}), Gain("Bjorn", mana=1, card="Axe")).legal
+    assert GAME.check(table(equipment_damage=39), Gain("Bjorn", equipment=1)).legal
+    assert not GAME.check(table(equipment_damage=40), Gain("Bjorn", equipment=1)).legal
+
+
+def test_grim_free_mana_on_card_a_card_without_mana_pays_nothing() -> None:
+    verdict = GAME.check(table(), Gain("Bjorn", mana=-1, card="Axe"))
+    assert verdict.reason == (
+        "Axe holds 0 mana; mana is paid from the card itself and cannot go below 0."
+    )
+
+
+def test_grim_end_loss_a_knockout_takes_the_well_itself() -> None:
+    state = replace(table(at=FIELD, damage=8), town=1)
+    assert GAME.check(state, HeroDamage("Bjorn", 1)).effects[-1] == (
+        "Freyja's Well falls: the heroes lose"
+    )
