@@ -124,8 +124,9 @@ def _hero_card(
     ]
     if current:
         rows += _action_buttons(ctx, mem, refresh, hero)
-    # Card effects come last: closed, they add one button to each board.
-    rows += effects_box(ctx, mem, refresh, hero)
+    else:
+        # Closed, the card effects add one button to the board.
+        rows += effects_box(ctx, mem, refresh, hero)
     return card(
         ft.Column(rows, spacing=8), key=f"grim-hero-{hero.name}", border=colour if current else None
     )
@@ -185,6 +186,8 @@ def _action_buttons(
     out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6), *reasons]
     # The attack comes before ending the turn, as a turn is played.
     out += _attack_box(ctx, mem, refresh, hero)
+    # Card effects are played during the turn, so they too come before its end.
+    out += [ft.Divider(), *effects_box(ctx, mem, refresh, hero)]
     out += _end_turn_box(ctx, mem, refresh, hero)
     return out
 
