@@ -10,7 +10,7 @@ from typing import Any
 from companion.panels import grimheim_ui
 from companion.panels.grimheim_effects import areas_at
 from rules.grimheim import GAME, hexmap
-from rules.grimheim.actions import DealDamage, PlaceCard, PlaceHero
+from rules.grimheim.actions import DealDamage, EndTurn, PlaceCard, PlaceHero
 from rules.grimheim.state import GRIMHEIM, GrimheimOptions
 from tests.companion.test_grimheim_panel import Table, one, tagged, texts
 
@@ -181,3 +181,35 @@ def test_a_card_moves_the_hero_to_a_free_area() -> None:
     assert t.state.hero("Bjorn").at != GRIMHEIM
     assert hexmap.grid_name(t.state.hero("Bjorn").at) == chips[0].removeprefix("grim-fx-Bjorn-to-")
     assert grimheim_ui.memory(t.page).odds.get("_fx-Bjorn-to") is None
+
+
+def test_in_the_monster_turn_only_paying_for_prevention_is_recorded() -> None:
+    """Any hero may discard a card to prevent damage during the monster turn; a gain of
+    gold/XP waits for a hero turn (grim.assume.free_action_timing)."""
+    t = hero_turn()
+    for action in (EndTurn("Bjorn"), EndTurn("Alva")):
+        t.act(action)
+    assert t.state.phase == "monsters"
+    hand = t.state.hero("Alva").hand
+    tap(t, "grim-fx-Alva-toggle")
+    root = tap(t, "grim-fx-Alva-xp-plus")
+    assert texts(one(root, "grim-fx-Alva-verdict")).startswith("Not allowed")
+    assert tagged(root, "grim-fx-Alva-verdict-rule-grim.assume.free_action_timing")
+    assert one(root, "grim-fx-Alva-go").content.disabled
+    tap(t, "grim-fx-Alva-xp-minus")
+    root = tap(t, "grim-fx-Alva-cards-minus")
+    assert texts(one(root, "grim-fx-Alva-verdict")).startswith("Allowed")
+    tap(t, "grim-fx-Alva-go")
+    assert t.state.hero("Alva").hand == hand - 1
+
+
+def test_the_attack_box_still_picks_its_target_from_the_shared_chips() -> None:
+    t = hero_turn()
+    monster = t.state.monsters[0]
+    root = tap(t, f"grim-target-{hexmap.grid_name(monster.at)}")
+    assert one(root, f"grim-target-{hexmap.grid_name(monster.at)}").content.selected
+    assert tagged(root, "grim-attack-verdict")
+    # The effects' chips keep their own pick: nothing is selected there.
+    tap(t, "grim-fx-Bjorn-toggle")
+    root = tap(t, "grim-fx-Bjorn-kind-deal")
+    assert not one(root, f"grim-fx-Bjorn-target-{hexmap.grid_name(monster.at)}").content.selected
