@@ -10,7 +10,6 @@ import flet as ft
 
 from rules.core import Action
 from rules.grimheim import heroes as hx
-from rules.grimheim import hexmap
 from rules.grimheim.actions import Attack, EndTurn, Focus, Mend, Practice, Prepare
 from rules.grimheim.hero_turn import turn_problem
 from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, GrimheimState, HeroState
@@ -18,13 +17,13 @@ from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, GrimheimState, HeroSt
 from .. import theme
 from . import widgets
 from .base import PanelContext
+from .grimheim_effects import effects_box, monster_chips
 from .grimheim_ui import (
     HERO_COLOURS,
     UiMemory,
     big_button,
     card,
     hex_label,
-    monster_name,
     player_of,
     reason_line,
     stat,
@@ -125,6 +124,9 @@ def _hero_card(
     ]
     if current:
         rows += _action_buttons(ctx, mem, refresh, hero)
+    else:
+        # Closed, the card effects add one button to the board.
+        rows += effects_box(ctx, mem, refresh, hero)
     return card(
         ft.Column(rows, spacing=8), key=f"grim-hero-{hero.name}", border=colour if current else None
     )
@@ -184,6 +186,8 @@ def _action_buttons(
     out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6), *reasons]
     # The attack comes before ending the turn, as a turn is played.
     out += _attack_box(ctx, mem, refresh, hero)
+    # Card effects are played during the turn, so they too come before its end.
+    out += [ft.Divider(), *effects_box(ctx, mem, refresh, hero)]
     out += _end_turn_box(ctx, mem, refresh, hero)
     return out
 
@@ -198,23 +202,10 @@ def _attack_box(
     damage = int(mem.odds.get("_damage", 0))
     reach = int(mem.odds.get("_reach", 1))
     tile = state.monster_at(target) if isinstance(target, tuple) else None
-    chips: list[ft.Control] = []
-    for m in state.monsters:
 
-        def pick(_: Any, at: tuple[int, int] = m.at) -> None:
-            mem.odds["_target"] = at
-            refresh()
-
-        chips.append(
-            theme.tagged(
-                f"grim-target-{hexmap.grid_name(m.at)}",
-                ft.Chip(
-                    label=ft.Text(f"{monster_name(m.kind)} {hex_label(m.at)}", size=12),
-                    selected=tile is m,
-                    on_click=pick,
-                ),
-            )
-        )
+    def pick(at: tuple[int, int]) -> None:
+        mem.odds["_target"] = at
+        refresh()
 
     def nudge(key: str, delta: int, low: int, high: int) -> None:
         mem.odds[key] = max(low, min(high, int(mem.odds.get(key, low)) + delta))
@@ -234,7 +225,7 @@ def _attack_box(
             "came to (before armor).",
             size=12,
         ),
-        ft.Row(chips[:24], wrap=True, spacing=4, run_spacing=4),
+        monster_chips(state, tile.at if tile else None, pick, "grim-target"),
         ft.Row(
             spacing=0,
             controls=[
