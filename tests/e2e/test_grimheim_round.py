@@ -1,9 +1,12 @@
-"""A full Grimheim round in a real browser, as a table plays it: both heroes leave Grimheim by
-tapping the map canvas (at the pixel of the area, as a finger would), Bjorn kills the Seer of
-Odin from the hero board, and the monster turn runs with the monster die."""
+"""A full Grimheim round in a real browser on two phones, as a table plays it: both heroes
+leave Grimheim by tapping the map canvas (at the pixel of the area, as a finger would), Ann's
+Bjorn on the host phone and Bo's Alva on Bo's own phone (joined with his seat code); Bjorn
+kills the Seer of Odin from the hero board, each phone sees the other's moves live, and the
+monster turn runs with the monster die."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +14,7 @@ import pytest
 
 from companion.panels.grimheim_map import HEIGHT, SIZE, WIDTH
 from rules.grimheim import hexmap
+from tests.support.chromium import PHONE
 
 from .conftest import Screen, Server, open_app
 from .test_grimheim_game import reveal, tap_below, wait_text_in
@@ -95,8 +99,30 @@ def move_by_map(host: Screen, hero: str, area: tuple[int, int]) -> None:
 
 
 def test_full_round_heroes_leave_town_by_map_taps(
-    server: Server, phone: Any, tmp_path: Path
+    server: Server, phone: Any, browser: Any, tmp_path: Path
 ) -> None:
+    bo_ctx = browser.new_context(viewport=PHONE, device_scale_factor=2)
+    try:
+        _round(server, phone, bo_ctx, tmp_path)
+    finally:
+        bo_ctx.close()
+
+
+def join_seat(host: Screen, context: Any, server: Server, seat: int) -> Screen:
+    """Open the invite dialog on the host, read seat ``seat``'s link, open it on
+    ``context`` (the player's own phone)."""
+    table_id = re.search(r"/t/([A-Za-z0-9_-]+)", host.page.url)
+    assert table_id, host.page.url
+    host.tap("invite-open")
+    host.tap(f"invite-seat-{seat}")
+    host.page.wait_for_timeout(300)
+    link = re.search(rf"/t/{table_id.group(1)}\?k=([A-Za-z0-9_-]+)", host.body_text())
+    assert link, "no seat link in the invite dialog"
+    host.tap("invite-close")
+    return open_app(context, f"{server.url}{link.group(0)}")
+
+
+def _round(server: Server, phone: Any, bo_ctx: Any, tmp_path: Path) -> None:
     host = open_app(phone, server.host_url("/new"))
     host.wait_id("create-table")
     host.tap("game-pick")
@@ -137,11 +163,20 @@ def test_full_round_heroes_leave_town_by_map_taps(
     tap_below(host, "grim-end-turn")
     wait_text_in(host, "grim-status", r"Alva's turn")
 
-    # Alva leaves town the same way; her turn ends from the Turn tab.
-    move_by_map(host, "Alva", ALVA_TO)
+    # Bo plays Alva on his own phone: he joins with his seat code and sees Bjorn's kill.
+    bo = join_seat(host, bo_ctx, server, 1)
+    bo.wait_id("grim-status")
+    wait_text_in(bo, "grim-status", r"Alva's turn")
+    bo.tap("grim-nav-heroes")
+    bo.find("grim-hero-Bjorn-xp")  # Alva's board (her turn) comes first
+    wait_text_in(bo, "grim-hero-Bjorn-xp", r"5")
+    # Alva leaves town the same way, by Bo's taps on his map; her turn ends from his Turn tab.
+    move_by_map(bo, "Alva", ALVA_TO)
+    bo.tap("grim-nav-turn")
+    wait_text_in(bo, "grim-phase", r"Alva's turn")
+    bo.tap("grim-turn-end")
+    # The host phone saw it all live: Alva out of town, the monsters' turn begun.
     host.tap("grim-nav-turn")
-    wait_text_in(host, "grim-phase", r"Alva's turn")
-    host.tap("grim-turn-end")
 
     # The monster turn with the die: Rune Stone, die face, movement, attacks.
     wait_text_in(host, "grim-phase", r"Monster turn")
