@@ -177,3 +177,66 @@ def _walk(control: Any) -> list[Any]:
     from tests.support.ui import walk
 
     return list(walk(control))
+
+
+def _kept_parts(screen: Any) -> dict[str, Any]:
+    """The kept sections the screen shows now, by key."""
+    return {
+        c.key: c
+        for c in _walk(screen.body.controls[0])
+        if isinstance(getattr(c, "key", None), str) and c.key.startswith("kept:")
+    }
+
+
+def _correct(live: Any, counter: str, step: int = 1) -> Any:
+    value = live.game.counter_values(live.state)[counter]
+    return live.do(Correct(counter=counter, value=value + step), Actor("host", "Host", None))
+
+
+def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) -> None:
+    """The board, the renown track, the Abyss and the Age card are each rebuilt when
+    something they draw changes and reused as they are otherwise; a tap on a reused board
+    reaches the screen drawn now (its pick is drawn there)."""
+    from rules.scales_of_fate.actions import DealDemigods
+    from tests.companion.test_scales_panel import age_one
+
+    table = hub.create_table("scales-of-fate", None, PLAYERS[:2], "kept board")
+    host = Actor("host", "Host", None)
+    table.do(DealDemigods(0, ("Pentha", "Klar")), host)
+    table.do(DealDemigods(1, ("Naka", "Belan")), host)
+    table.do(age_one(), host)
+    assert table.state.phase == "play" and table.state.turn == 0
+    phones = _phones(
+        hub,
+        table,
+        [f"/t/{table.id}?k={table.seat_tokens[0]}", f"/t/{table.id}?k={table.join_token}"],
+    )
+    live = phones[0][0].table_screen.live
+    sections = ["kept:sof-board", "kept:sof-track", "kept:sof-abyss", "kept:sof-age"]
+
+    def step(counter: str, rebuilt: set[str]) -> None:
+        before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+        assert all(set(sections) <= set(parts) for parts in before), before
+        _deliver(phones, _correct(live, counter))
+        for (shell, _s, _w), was in zip(phones, before, strict=True):
+            now = _kept_parts(shell.table_screen)
+            for key in sections:
+                assert (now[key] is not was[key]) == (key in rebuilt), (counter, key)
+
+    step("renown.Pentha", {"kept:sof-track"})
+    step("quest.00.change", {"kept:sof-board"})
+    step("abyss.left", {"kept:sof-abyss"})
+
+    # The seat's board is the one drawn before these changes; its tap picks on the screen
+    # shown now, which redraws the board with the pick and offers the move for it.
+    (shell, s, wire), _viewer = phones
+    screen = shell.table_screen
+    board = _kept_parts(screen)["kept:sof-board"]
+    tile = next(c for c in _walk(board) if getattr(c, "identifier", "") == "sof-tile-h00")
+    wire.take()
+    asyncio.run(s.dispatch_event(tile.content._i, "click", None))
+    redrawn = _kept_parts(screen)["kept:sof-board"]
+    assert redrawn is not board
+    picked = next(c for c in _walk(redrawn) if getattr(c, "identifier", "") == "sof-tile-h00")
+    assert picked.content.border is not None  # the pick is drawn on the screen shown
+    assert wire.take()
