@@ -240,3 +240,65 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     picked = next(c for c in _walk(redrawn) if getattr(c, "identifier", "") == "sof-tile-h00")
     assert picked.content.border is not None  # the pick is drawn on the screen shown
     assert wire.take()
+
+
+def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) -> None:
+    """The time track, each hero's board and the map are rebuilt when something they draw
+    changes (the state, or this phone's own picks) and reused as they are otherwise; a tap
+    on a reused map reaches the screen drawn now."""
+    from types import SimpleNamespace
+
+    from companion.panels.grimheim_map import SIZE
+    from companion.panels.grimheim_ui import memory
+    from rules.grimheim import hexmap
+
+    table = hub.create_table("grimheim", None, PLAYERS[:2], "kept boards")
+    phones = _phones(
+        hub,
+        table,
+        [f"/t/{table.id}?key={hub.host_key}"] * 1 + [f"/t/{table.id}?k={table.join_token}"],
+    )
+    live = phones[0][0].table_screen.live
+
+    def step(counter: str, rebuilt: list[set[str]], watched: list[str]) -> None:
+        before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+        assert all(set(watched) <= set(parts) for parts in before), before
+        change = _correct(live, counter, -1 if counter == "town" else 1)
+        _deliver(phones, change)
+        for (shell, _s, _w), was, new in zip(phones, before, rebuilt, strict=True):
+            now = _kept_parts(shell.table_screen)
+            for key in watched:
+                assert (now[key] is not was[key]) == (key in new), (counter, key)
+
+    track = ["kept:grim-timecard"]
+    step("town", [set(), set()], track)
+    step("time", [set(track), set(track)], track)
+
+    for _shell, s, _w in phones:
+        memory(s.page).section = "heroes"
+    _deliver(phones, _correct(live, "town", -1))
+    boards = ["kept:grim-hero-board-Bjorn", "kept:grim-hero-board-Alva"]
+    step("town", [set(), set()], boards)
+    step("Alva.xp", [{boards[1]}, {boards[1]}], boards)
+
+    for _shell, s, _w in phones:
+        memory(s.page).section = "map"
+    _deliver(phones, _correct(live, "town", -1))
+    the_map = ["kept:grim-map"]
+    step("Bjorn.xp", [set(), set()], the_map)
+    memory(phones[1][1].page).selected_hex = (9, 4)  # the watcher picked an area
+    step("town", [set(), set(the_map)], the_map)
+
+    # The host's map was drawn before these changes; a tap on it picks on the screen shown.
+    shell, s, wire = phones[0]
+    screen = shell.table_screen
+    reused = _kept_parts(screen)["kept:grim-map"]
+    screen.settle()
+    target = (9, 4)
+    x, y = hexmap.hex_center(*target, SIZE)
+    tap = next(c for c in _walk(reused) if getattr(c, "on_tap_down", None) is not None)
+    wire.take()
+    tap.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=x, y=y)))
+    assert memory(s.page).selected_hex == target
+    assert _kept_parts(screen)["kept:grim-map"] is not reused
+    assert wire.take()
