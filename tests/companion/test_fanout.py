@@ -302,3 +302,27 @@ def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub
     assert memory(s.page).selected_hex == target
     assert _kept_parts(screen)["kept:grim-map"] is not reused
     assert wire.take()
+
+
+def test_born_of_titans_crew_sheets_are_rebuilt_only_when_what_they_show_changes(
+    hub: Hub,
+) -> None:
+    """Each crew sheet is rebuilt on every phone when its hero changes and reused as it is
+    when another hero's does."""
+    table = hub.create_table("born-of-titans", None, PLAYERS[:3], "kept sheets")
+    routes = [f"/t/{table.id}?k={token}" for token in table.seat_tokens[:2]]
+    phones = _phones(hub, table, [*routes, f"/t/{table.id}?k={table.join_token}"])
+    live = phones[0][0].table_screen.live
+    sheets = [f"kept:bot-sheet-{seat}" for seat in range(3)]
+
+    for counter, seat in (("Bo crew", 1), ("Ann prophecy", 0), ("Cy crew", 2)):
+        before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+        assert all(set(sheets) <= set(parts) for parts in before), before
+        _deliver(phones, _correct(live, counter, -1))
+        for (shell, _s, _w), was in zip(phones, before, strict=True):
+            now = _kept_parts(shell.table_screen)
+            for key in sheets:
+                assert (now[key] is not was[key]) == (key == sheets[seat]), (counter, key)
+    # The rebuilt sheet shows the new value (here on the watching phone).
+    text = " ".join(str(getattr(c, "value", "")) for c in _walk(phones[2][0].table_screen.body))
+    assert "Crew 5 · Prophecy 2" in text
