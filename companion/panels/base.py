@@ -21,6 +21,16 @@ from rules.core import Action, Game, Verdict
 Role = Literal["host", "seat", "viewer"]
 
 
+class Route:
+    """Where the taps of a kept control go: ``to`` is the panel object of the drawing that
+    shows it now (set again on every drawing that reuses it). A kept control outlives the
+    drawing that built it; its handlers call ``route.to.<method>`` so a tap always reaches
+    the panel on screen, with that panel's picks and state."""
+
+    def __init__(self) -> None:
+        self.to: Any = None
+
+
 @dataclass
 class PanelContext:
     """Everything a panel may use to draw itself and to act.
@@ -67,6 +77,24 @@ class PanelContext:
         if self.keep is None:
             return build()
         return self.keep(key, inputs, build)
+
+    def kept_routed(
+        self, key: str, inputs: Hashable, build: Callable[[Route], ft.Control], to: Any
+    ) -> ft.Control:
+        """``kept()`` for a control whose handlers act on a panel object rather than on this
+        context's callbacks: ``build(route)`` wires its handlers through ``route.to``, and
+        ``to`` (this drawing's panel) receives the taps from now on, reused or not. What the
+        handlers read of ``to`` beyond its methods must be in ``inputs`` like the rest."""
+
+        def make() -> ft.Control:
+            route = Route()
+            control = build(route)
+            control._route = route  # type: ignore[attr-defined]  # found again when reused
+            return control
+
+        control = self.kept(key, inputs, make)
+        control._route.to = to  # type: ignore[attr-defined]
+        return control
 
     def legal_actions(self) -> list[Action]:
         """The legal actions in ``state``: worked out once per state for the whole table,

@@ -3,6 +3,7 @@ hand) and, for the hero whose turn it is, the action buttons with the game's ver
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +59,42 @@ def heroes_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[f
 def _hero_card(
     ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState, current: bool
 ) -> ft.Control:
+    state: GrimheimState = ctx.state
+    # The board (no handlers) is drawn from these alone: every field of the hero, the
+    # upgrade costs in use, who plays the hero and whether it is their turn.
+    inputs = (
+        _hero_fields(hero),
+        state.options.upgrade_step_up,
+        player_of(ctx, hero.name),
+        current,
+    )
+    rows: list[ft.Control] = [
+        ctx.kept(
+            f"grim-hero-board-{hero.name}",
+            inputs,
+            lambda: ft.Column(_board_rows(ctx, hero, current), spacing=8),
+        )
+    ]
+    if current:
+        rows += _action_buttons(ctx, mem, refresh, hero)
+    else:
+        # Closed, the card effects add one button to the board.
+        rows += effects_box(ctx, mem, refresh, hero)
+    colour = HERO_COLOURS.get(hero.name, ft.Colors.WHITE)
+    return card(
+        ft.Column(rows, spacing=8), key=f"grim-hero-{hero.name}", border=colour if current else None
+    )
+
+
+def _hero_fields(hero: HeroState) -> tuple[Any, ...]:
+    """Every field of ``hero`` as a hashable value (its mana is a mapping)."""
+    return tuple(
+        tuple(sorted(value.items())) if isinstance(value, dict) else value
+        for value in (getattr(hero, f.name) for f in dataclasses.fields(hero))
+    )
+
+
+def _board_rows(ctx: PanelContext, hero: HeroState, current: bool) -> list[ft.Control]:
     state: GrimheimState = ctx.state
     health = hx.health(hero)
     cost = hx.upgrade_cost(hero, state.options.upgrade_step_up)
@@ -122,14 +159,7 @@ def _hero_card(
             ],
         ),
     ]
-    if current:
-        rows += _action_buttons(ctx, mem, refresh, hero)
-    else:
-        # Closed, the card effects add one button to the board.
-        rows += effects_box(ctx, mem, refresh, hero)
-    return card(
-        ft.Column(rows, spacing=8), key=f"grim-hero-{hero.name}", border=colour if current else None
-    )
+    return rows
 
 
 def _action_buttons(

@@ -20,7 +20,7 @@ from rules.grimheim.actions import MonstersMove, Move
 from rules.grimheim.state import GRIMHEIM, GrimheimState, MonsterTile
 
 from .. import theme
-from .base import PanelContext
+from .base import PanelContext, Route
 from .grimheim_ui import (
     FACTION_COLOURS,
     HERO_COLOURS,
@@ -310,13 +310,27 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
     if state.phase == "monsters" and state.monster_step == "move":
         arrows = move_plan(ctx, mem)
 
-    def on_hex(h: Coord) -> None:
-        mem.selected_hex = GRIMHEIM if hexmap.in_grimheim(h) else h
-        refresh()
+    selected = mem.selected_hex
 
-    out.append(
-        map_picture(draw(state, highlight=reach, selected=mem.selected_hex, arrows=arrows), on_hex)
+    def picture(route: Route) -> ft.Control:
+        def on_hex(h: Coord) -> None:
+            # The memory and the redraw of the drawing on screen (this one may be reused).
+            now_mem, now_refresh = route.to
+            now_mem.selected_hex = GRIMHEIM if hexmap.in_grimheim(h) else h
+            now_refresh()
+
+        return map_picture(draw(state, highlight=reach, selected=selected, arrows=arrows), on_hex)
+
+    # Everything the map draws: monsters, where each hero stands, the lit and picked areas,
+    # the arrows (the hero's reach and the monster moves are worked out from these).
+    inputs = (
+        state.monsters,
+        tuple((h.name, h.at) for h in state.heroes),
+        frozenset(reach),
+        selected,
+        tuple(arrows),
     )
+    out.append(ctx.kept_routed("grim-map", inputs, picture, (mem, refresh)))
     out.append(_legend_row())
     out.append(_grid_note())
     out += _tap_result(ctx, mem, refresh, hero_state, occupied)

@@ -232,7 +232,14 @@ def skull_banner(state: GrimheimState) -> ft.Control | None:
 def turn_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Control]:
     """Everything of the Turn tab, top to bottom."""
     state: GrimheimState = ctx.state
-    out: list[ft.Control] = [time_track(state)]
+    # The track draws the chosen track, the Rune Stone's step and the step to think about.
+    out: list[ft.Control] = [
+        ctx.kept(
+            "grim-timecard",
+            (state.options.track, state.time, step_line(state)),
+            lambda: time_track(state),
+        )
+    ]
     banner = skull_banner(state)
     if banner is not None:
         out.append(banner)

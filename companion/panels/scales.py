@@ -12,7 +12,7 @@ own phone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -182,7 +182,14 @@ class ScalesPanel:
         s = self.state
         if s.phase == "setup" or not s.quests:
             return None
-        parts: list[ft.Control] = [scales_board.abyss(s), scales_board.age_card(s)]
+        parts: list[ft.Control] = [
+            self.ctx.kept(
+                "sof-abyss",
+                (s.abyss_marker, s.abyss_left, s.abyss_right, _items(s.where)),
+                lambda: scales_board.abyss(s),
+            ),
+            self.ctx.kept("sof-age", (s.age, s.criterion), lambda: scales_board.age_card(s)),
+        ]
         if s.phase != "play":
             parts.insert(0, self._board_picture())
         return ft.Column(spacing=14, controls=parts)
@@ -190,23 +197,51 @@ class ScalesPanel:
     def _bottom(self, secrets_first: bool) -> ft.Control:
         parts: list[ft.Control] = [
             ft.Text("Renown", size=16, weight=ft.FontWeight.W_600),
-            scales_board.renown_track(
-                self.state, self._open_correction if self.ctx.can_act else None
-            ),
+            self._renown_track(),
         ]
         if not secrets_first:
             parts.append(self._secrets())
         return ft.Column(spacing=14, controls=parts)
 
+    def _renown_track(self) -> ft.Control:
+        s, can_act = self.state, self.ctx.can_act
+        # The track shows the renown only; a marker's tap opens the correction for the
+        # value shown (the panel on screen reads it from the same state).
+        return self.ctx.kept_routed(
+            "sof-track",
+            (_items(s.renown), can_act),
+            lambda route: scales_board.renown_track(
+                s, (lambda name: route.to._open_correction(name)) if can_act else None
+            ),
+            self,
+        )
+
     def _board_picture(self) -> ft.Control:
         s = self.state
         playing = s.phase == "play" and self.ctx.can_act
-        return scales_board.board(
-            s,
-            on_tile=self._tap_tile if playing else None,
-            on_slot=self._tap_slot if playing else None,
-            picked_tile=self.picks.tile,
-            picked_slot=self.picks.slot,
+        picked_tile, picked_slot = self.picks.tile, self.picks.slot
+        # Everything the board draws: quests, tiles, who stands where, servants on slots,
+        # whether it can be tapped and what is picked. Taps go to the panel on screen.
+        inputs = (
+            _items(s.quests),
+            s.tiles,
+            _items(s.where),
+            _items(s.servants),
+            playing,
+            picked_tile,
+            picked_slot,
+        )
+        return self.ctx.kept_routed(
+            "sof-board",
+            inputs,
+            lambda route: scales_board.board(
+                s,
+                on_tile=(lambda pos: route.to._tap_tile(pos)) if playing else None,
+                on_slot=(lambda slot: route.to._tap_slot(slot)) if playing else None,
+                picked_tile=picked_tile,
+                picked_slot=picked_slot,
+            ),
+            self,
         )
 
     def _move_card(self) -> ft.Control | None:
@@ -820,6 +855,11 @@ class ScalesPanel:
                     )
                 )
         return _card("sof-score-pad", "Score pad", rows)
+
+
+def _items(mapping: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A mapping of the state as a hashable input of ``PanelContext.kept``."""
+    return tuple(sorted(mapping.items()))
 
 
 def _slug(text: str) -> str:

@@ -177,3 +177,152 @@ def _walk(control: Any) -> list[Any]:
     from tests.support.ui import walk
 
     return list(walk(control))
+
+
+def _kept_parts(screen: Any) -> dict[str, Any]:
+    """The kept sections the screen shows now, by key."""
+    return {
+        c.key: c
+        for c in _walk(screen.body.controls[0])
+        if isinstance(getattr(c, "key", None), str) and c.key.startswith("kept:")
+    }
+
+
+def _correct(live: Any, counter: str, step: int = 1) -> Any:
+    value = live.game.counter_values(live.state)[counter]
+    return live.do(Correct(counter=counter, value=value + step), Actor("host", "Host", None))
+
+
+def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) -> None:
+    """The board, the renown track, the Abyss and the Age card are each rebuilt when
+    something they draw changes and reused as they are otherwise; a tap on a reused board
+    reaches the screen drawn now (its pick is drawn there)."""
+    from rules.scales_of_fate.actions import DealDemigods
+    from tests.companion.test_scales_panel import age_one
+
+    table = hub.create_table("scales-of-fate", None, PLAYERS[:2], "kept board")
+    host = Actor("host", "Host", None)
+    table.do(DealDemigods(0, ("Pentha", "Klar")), host)
+    table.do(DealDemigods(1, ("Naka", "Belan")), host)
+    table.do(age_one(), host)
+    assert table.state.phase == "play" and table.state.turn == 0
+    phones = _phones(
+        hub,
+        table,
+        [f"/t/{table.id}?k={table.seat_tokens[0]}", f"/t/{table.id}?k={table.join_token}"],
+    )
+    live = phones[0][0].table_screen.live
+    sections = ["kept:sof-board", "kept:sof-track", "kept:sof-abyss", "kept:sof-age"]
+
+    def step(counter: str, rebuilt: set[str]) -> None:
+        before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+        assert all(set(sections) <= set(parts) for parts in before), before
+        _deliver(phones, _correct(live, counter))
+        for (shell, _s, _w), was in zip(phones, before, strict=True):
+            now = _kept_parts(shell.table_screen)
+            for key in sections:
+                assert (now[key] is not was[key]) == (key in rebuilt), (counter, key)
+
+    step("renown.Pentha", {"kept:sof-track"})
+    step("quest.00.change", {"kept:sof-board"})
+    step("abyss.left", {"kept:sof-abyss"})
+
+    # The seat's board is the one drawn before these changes; its tap picks on the screen
+    # shown now, which redraws the board with the pick and offers the move for it.
+    (shell, s, wire), _viewer = phones
+    screen = shell.table_screen
+    board = _kept_parts(screen)["kept:sof-board"]
+    tile = next(c for c in _walk(board) if getattr(c, "identifier", "") == "sof-tile-h00")
+    wire.take()
+    asyncio.run(s.dispatch_event(tile.content._i, "click", None))
+    redrawn = _kept_parts(screen)["kept:sof-board"]
+    assert redrawn is not board
+    picked = next(c for c in _walk(redrawn) if getattr(c, "identifier", "") == "sof-tile-h00")
+    assert picked.content.border is not None  # the pick is drawn on the screen shown
+    assert wire.take()
+
+
+def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) -> None:
+    """The time track, each hero's board and the map are rebuilt when something they draw
+    changes (the state, or this phone's own picks) and reused as they are otherwise; a tap
+    on a reused map reaches the screen drawn now."""
+    from types import SimpleNamespace
+
+    from companion.panels.grimheim_map import SIZE
+    from companion.panels.grimheim_ui import memory
+    from rules.grimheim import hexmap
+
+    table = hub.create_table("grimheim", None, PLAYERS[:2], "kept boards")
+    phones = _phones(
+        hub,
+        table,
+        [f"/t/{table.id}?key={hub.host_key}"] * 1 + [f"/t/{table.id}?k={table.join_token}"],
+    )
+    live = phones[0][0].table_screen.live
+
+    def step(counter: str, rebuilt: list[set[str]], watched: list[str]) -> None:
+        before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+        assert all(set(watched) <= set(parts) for parts in before), before
+        change = _correct(live, counter, -1 if counter == "town" else 1)
+        _deliver(phones, change)
+        for (shell, _s, _w), was, new in zip(phones, before, rebuilt, strict=True):
+            now = _kept_parts(shell.table_screen)
+            for key in watched:
+                assert (now[key] is not was[key]) == (key in new), (counter, key)
+
+    track = ["kept:grim-timecard"]
+    step("town", [set(), set()], track)
+    step("time", [set(track), set(track)], track)
+
+    for _shell, s, _w in phones:
+        memory(s.page).section = "heroes"
+    _deliver(phones, _correct(live, "town", -1))
+    boards = ["kept:grim-hero-board-Bjorn", "kept:grim-hero-board-Alva"]
+    step("town", [set(), set()], boards)
+    step("Alva.xp", [{boards[1]}, {boards[1]}], boards)
+
+    for _shell, s, _w in phones:
+        memory(s.page).section = "map"
+    _deliver(phones, _correct(live, "town", -1))
+    the_map = ["kept:grim-map"]
+    step("Bjorn.xp", [set(), set()], the_map)
+    memory(phones[1][1].page).selected_hex = (9, 4)  # the watcher picked an area
+    step("town", [set(), set(the_map)], the_map)
+
+    # The host's map was drawn before these changes; a tap on it picks on the screen shown.
+    shell, s, wire = phones[0]
+    screen = shell.table_screen
+    reused = _kept_parts(screen)["kept:grim-map"]
+    screen.settle()
+    target = (9, 4)
+    x, y = hexmap.hex_center(*target, SIZE)
+    tap = next(c for c in _walk(reused) if getattr(c, "on_tap_down", None) is not None)
+    wire.take()
+    tap.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=x, y=y)))
+    assert memory(s.page).selected_hex == target
+    assert _kept_parts(screen)["kept:grim-map"] is not reused
+    assert wire.take()
+
+
+def test_born_of_titans_crew_sheets_are_rebuilt_only_when_what_they_show_changes(
+    hub: Hub,
+) -> None:
+    """Each crew sheet is rebuilt on every phone when its hero changes and reused as it is
+    when another hero's does."""
+    table = hub.create_table("born-of-titans", None, PLAYERS[:3], "kept sheets")
+    routes = [f"/t/{table.id}?k={token}" for token in table.seat_tokens[:2]]
+    phones = _phones(hub, table, [*routes, f"/t/{table.id}?k={table.join_token}"])
+    live = phones[0][0].table_screen.live
+    sheets = [f"kept:bot-sheet-{seat}" for seat in range(3)]
+
+    for counter, seat in (("Bo crew", 1), ("Ann prophecy", 0), ("Cy crew", 2)):
+        before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+        assert all(set(sheets) <= set(parts) for parts in before), before
+        _deliver(phones, _correct(live, counter, -1))
+        for (shell, _s, _w), was in zip(phones, before, strict=True):
+            now = _kept_parts(shell.table_screen)
+            for key in sheets:
+                assert (now[key] is not was[key]) == (key == sheets[seat]), (counter, key)
+    # The rebuilt sheet shows the new value (here on the watching phone).
+    text = " ".join(str(getattr(c, "value", "")) for c in _walk(phones[2][0].table_screen.body))
+    assert "Crew 5 · Prophecy 2" in text

@@ -35,7 +35,10 @@ def fill(hub: Hub, slug: str, seed: int) -> None:
     """A few tables of ``slug``: finished, abandoned, mid-game with undone moves."""
     rng = random.Random(seed)
     done = new_table(hub, slug, rng)
-    play(done, rng)
+    # Random play can take a few thousand moves to finish a Born of Titans game (it wanders
+    # between quests); the cap is for a game that never ends, not a slow one.
+    play(done, rng, max_moves=8000)
+    assert done.outcome() is not None, f"random play did not finish {slug} (seed {seed})"
     mid = new_table(hub, slug, rng)
     play(mid, rng, max_moves=rng.randint(1, 12))
     if mid.can_undo:

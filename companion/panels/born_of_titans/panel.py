@@ -10,6 +10,7 @@ shows a seat's counters only after "Show … 's divine counters" is tapped (``ct
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -147,9 +148,29 @@ class BotPanel:
         if s.phase == "over":
             parts.insert(1, self._placings())
         for seat in range(s.n):
-            parts.append(sheet.crew_sheet(s, seat, own=self.ctx.seat == seat))
+            own = self.ctx.seat == seat
+            # Everything a sheet draws: the hero (every field), the player's name, the
+            # hubris, finishing order and turn badges, and whose phone it is on.
+            inputs = (
+                _fields(s.heroes[seat]),
+                s.players[seat],
+                s.hubris == seat,
+                s.finished.index(seat) if seat in s.finished else None,
+                s.phase == "play" and s.turn == seat,
+                own,
+            )
+            parts.append(
+                self.ctx.kept(
+                    f"bot-sheet-{seat}",
+                    inputs,
+                    lambda seat=seat, own=own: sheet.crew_sheet(s, seat, own=own),  # type: ignore[misc]
+                )
+            )
         if s.phase in ("sites", "play", "over"):
-            parts.append(sheet.quest_sites(s))
+            sites = tuple((h.quest_site, h.quest, h.place, h.quest_underworld) for h in s.heroes)
+            parts.append(
+                self.ctx.kept("bot-sites", (s.players, sites), lambda: sheet.quest_sites(s))
+            )
         secrets = self._divine_section()
         if secrets is not None:
             parts.append(secrets)
@@ -851,3 +872,11 @@ class BotPanel:
         draw()
         rows.append(box)
         return ft.Column(rows, spacing=4)
+
+
+def _fields(value: Any) -> tuple[Any, ...]:
+    """Every field of a state dataclass as a hashable value (mappings as sorted pairs)."""
+    return tuple(
+        tuple(sorted(v.items())) if isinstance(v, dict) else v
+        for v in (getattr(value, f.name) for f in dataclasses.fields(value))
+    )
