@@ -364,11 +364,24 @@ def fanout_figures(quick: bool) -> list[Figure]:
 def _per_phone(
     name: str, runs: dict[int, Run], bare: dict[int, Run] | None, load: tuple[float, ...]
 ) -> Figure:
-    """What one more phone costs the host per change (CPU), from the fewest and the most
-    phones measured; the details keep every run's delays (raw phones, no browser)."""
-    lo, hi = min(runs), max(runs)
-    per_phone = (runs[hi].cpu_ms_per_tap - runs[lo].cpu_ms_per_tap) / (hi - lo)
+    """What one more phone costs the host per change (CPU): the slope over every phone
+    count measured; the details keep every run's delays (raw phones, no browser)."""
+    # The least-squares slope of CPU per tap over the phone counts measured. On a busy
+    # machine (or a quick run of a few taps) noise can outweigh a small per-phone cost and
+    # tip the slope below zero; a phone cannot save the host work, so the figure is then 0
+    # and the raw slope stays in the details.
+    counts = sorted(runs)
+    mean_n = sum(counts) / len(counts)
+    mean_cpu = sum(runs[n].cpu_ms_per_tap for n in counts) / len(counts)
+    spread = sum((n - mean_n) ** 2 for n in counts)
+    slope = (
+        sum((n - mean_n) * (runs[n].cpu_ms_per_tap - mean_cpu) for n in counts) / spread
+        if spread
+        else 0.0
+    )
+    per_phone = max(0.0, slope)
     details: dict[str, Any] = {
+        "slope_ms": slope,
         "cpu_ms_per_tap": {n: r.cpu_ms_per_tap for n, r in runs.items()},
         "tap_to_last_phone_ms": {n: r.last_ms for n, r in runs.items()},
         "taps_some_phone_missed": {n: r.missed for n, r in runs.items()},
