@@ -74,7 +74,7 @@ def _prepare(folder: Path, moves: int = 8) -> dict[str, Table]:
     from companion.table import Actor
     from rules import registry
 
-    from .play import legal_or_none
+    from .play import random_legal
 
     db, _ = open_database(data_dir=folder)
     tables = {}
@@ -89,16 +89,10 @@ def _prepare(folder: Path, moves: int = 8) -> dict[str, Table]:
                 _scales_into_play(table, actor)
             rng = random.Random(3)
             for _ in range(moves):
-                legal = legal_or_none(game, table.state)
-                if legal is None:
-                    legal = [
-                        a
-                        for a in game.sample_actions(table.state, rng)
-                        if game.is_legal(table.state, a)
-                    ]
-                if not legal or table.outcome() is not None:
+                action = random_legal(game, table.state, rng)
+                if action is None or table.outcome() is not None:
                     break
-                table.do(rng.choice(legal), actor)
+                table.do(action, actor)
             values = game.counter_values(table.state)
             counter = next(
                 name

@@ -18,7 +18,7 @@ from companion.store import open_database
 from companion.table import Actor
 from rules import registry
 
-from .play import legal_or_none
+from .play import random_legal
 
 
 def main(argv: list[str]) -> int:
@@ -36,16 +36,10 @@ def main(argv: list[str]) -> int:
             players = [f"P{n}-{i}" for i in range(game.min_players)]
             table = hub.create_table(slug, None, players, f"table {n}")
             for _ in range(30):
-                legal = legal_or_none(game, table.state)
-                if legal is None:
-                    legal = [
-                        a
-                        for a in game.sample_actions(table.state, rng)
-                        if game.is_legal(table.state, a)
-                    ]
-                if not legal or table.outcome() is not None:
+                action = random_legal(game, table.state, rng)
+                if action is None or table.outcome() is not None:
                     break
-                table.do(rng.choice(legal), actor)
+                table.do(action, actor)
             ids.append(table.id)
         tables = [hub.open(i) for i in ids]
         for t in tables:

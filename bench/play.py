@@ -15,6 +15,15 @@ def legal_or_none(game: Game[Any, Any], state: Any) -> list[Action] | None:
         return None
 
 
+def random_legal(game: Game[Any, Any], state: Any, rng: random.Random) -> Action | None:
+    """A random legal action in ``state`` (from the enumeration where the game has one, else
+    the legal part of its samples), or ``None`` when none is found."""
+    legal = legal_or_none(game, state)
+    if legal is None:
+        legal = [a for a in game.sample_actions(state, rng) if game.is_legal(state, a)]
+    return rng.choice(legal) if legal else None
+
+
 def random_states(game: Game[Any, Any], walks: int, steps: int, seed: int) -> list[Any]:
     """Every state reached by ``walks`` random plays of up to ``steps`` legal actions each
     (from the enumeration where the game has one, else the legal part of its samples)."""
@@ -26,12 +35,10 @@ def random_states(game: Game[Any, Any], walks: int, steps: int, seed: int) -> li
         for _ in range(steps):
             if game.outcome(state) is not None:
                 break
-            legal = legal_or_none(game, state)
-            if legal is None:
-                legal = [a for a in game.sample_actions(state, rng) if game.is_legal(state, a)]
-            if not legal:
+            action = random_legal(game, state, rng)
+            if action is None:
                 break
-            state = game.apply(state, rng.choice(legal))
+            state = game.apply(state, action)
             states.append(state)
     return states
 

@@ -15,31 +15,10 @@ from typing import Any
 import flet as ft
 import msgpack
 import pytest
-from flet.controls.base_control import BaseControl
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.views.reconcile import isolate, settle, swap_in
-
-_ENCODE = configure_encode_object_for_msgpack(BaseControl)
-
-
-class Wire(Connection):
-    """A connection that keeps each encoded message instead of sending it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.pubsubhub = PubSubHub()
-        self.frames: list[bytes] = []
-
-    def send_message(self, message: Message) -> None:
-        self.frames.append(msgpack.packb([message.action, message.body], default=_ENCODE))
-
-    def take(self) -> list[bytes]:
-        frames, self.frames = self.frames, []
-        return frames
+from tests.support.wire import ENCODE, Wire
 
 
 @dataclasses.dataclass
@@ -79,7 +58,7 @@ def phone() -> Iterator[Phone]:
     session = Session(wire)
     page = session.page
     # The first frame a browser gets: the whole page, encoded (this records its snapshots).
-    msgpack.packb(session.get_page_patch(), default=_ENCODE)
+    msgpack.packb(session.get_page_patch(), default=ENCODE)
     holder = ft.Column()
     page.views[0].controls.append(holder)
     page.update()
