@@ -54,6 +54,33 @@ def _get(mem: UiMemory, hero: str, name: str, default: Any) -> Any:
     return mem.odds.get(_key(hero, name), default)
 
 
+def _pick_chips(
+    mem: UiMemory,
+    refresh: Refresh,
+    hero: str,
+    field: str,
+    options: list[tuple[Any, str, str]],
+    chosen: Any,
+    size: int = 13,
+) -> ft.Row:
+    """A wrapping row of chips, one per ``(value, label, tag)``: the chip of ``chosen`` is
+    selected, and a tap keeps its value as ``hero``'s ``field`` and redraws."""
+    chips: list[ft.Control] = []
+    for value, label, tag in options:
+
+        def pick(_: Any, v: Any = value) -> None:
+            mem.odds[_key(hero, field)] = v
+            refresh()
+
+        chips.append(
+            theme.tagged(
+                tag,
+                ft.Chip(label=ft.Text(label, size=size), selected=value == chosen, on_click=pick),
+            )
+        )
+    return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
+
+
 def effects_box(
     ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState
 ) -> list[ft.Control]:
@@ -82,20 +109,16 @@ def effects_box(
     if not opened:
         return out
     kind = str(_get(mem, name, "kind", "gain"))
-    chips: list[ft.Control] = []
-    for key, words in KINDS.items():
-
-        def pick(_: Any, k: str = key) -> None:
-            mem.odds[_key(name, "kind")] = k
-            refresh()
-
-        chips.append(
-            theme.tagged(
-                f"grim-fx-{name}-kind-{key}",
-                ft.Chip(label=ft.Text(words, size=13), selected=kind == key, on_click=pick),
-            )
+    out.append(
+        _pick_chips(
+            mem,
+            refresh,
+            name,
+            "kind",
+            [(key, words, f"grim-fx-{name}-kind-{key}") for key, words in KINDS.items()],
+            kind,
         )
-    out.append(ft.Row(chips, wrap=True, spacing=4, run_spacing=4))
+    )
     builders = {
         "gain": _gain,
         "share": _share,
@@ -161,20 +184,8 @@ def _gain(ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState) -
     if card not in on_cards:
         card = on_cards[0]
     if len(on_cards) > 1:
-        chips: list[ft.Control] = []
-        for i, c in enumerate(on_cards):
-
-            def pick(_: Any, c: str = c) -> None:
-                mem.odds[_key(name, "card")] = c
-                refresh()
-
-            chips.append(
-                theme.tagged(
-                    f"grim-fx-{name}-card-{i}",
-                    ft.Chip(label=ft.Text(c, size=12), selected=c == card, on_click=pick),
-                )
-            )
-        rows.append(ft.Row(chips, wrap=True, spacing=4, run_spacing=4))
+        options = [(c, c, f"grim-fx-{name}-card-{i}") for i, c in enumerate(on_cards)]
+        rows.append(_pick_chips(mem, refresh, name, "card", options, card, size=12))
     if mana:
         rows.append(theme.muted(f"Mana goes on or comes off: {card}.", size=12))
     action = Gain(
@@ -195,25 +206,15 @@ def _share(ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState) 
     name = hero.name
     others = [h.name for h in state.heroes if h.name != name]
     taker = str(_get(mem, name, "taker", ""))
-    chips: list[ft.Control] = []
-    for other in others:
-
-        def pick(_: Any, o: str = other) -> None:
-            mem.odds[_key(name, "taker")] = o
-            refresh()
-
-        chips.append(
-            theme.tagged(
-                f"grim-fx-{name}-taker-{other}",
-                ft.Chip(label=ft.Text(other, size=13), selected=other == taker, on_click=pick),
-            )
-        )
+    takers = _pick_chips(
+        mem, refresh, name, "taker", [(o, o, f"grim-fx-{name}-taker-{o}") for o in others], taker
+    )
     amount_row, amount = _stepper(
         mem, refresh, name, "amount", "Gold to give", 1, max(1, hero.xp), default=1
     )
     rows: list[ft.Control] = [
         theme.muted(f"Give gold to a hero next to {name}:", size=12),
-        ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
+        takers,
         amount_row,
     ]
     if taker not in others:
@@ -315,25 +316,19 @@ def _place(ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState) 
     away_row, away = _stepper(mem, refresh, name, "away", "Areas away", 1, MAX_STEPS_AWAY, 1)
     to = _get(mem, name, "to", None)
     legal = [h for h in areas_at(hero.at, away) if ctx.check(PlaceHero(hero=name, to=h)).legal]
-    chips: list[ft.Control] = []
-    for h in legal:
-
-        def pick(_: Any, at: tuple[int, int] = h) -> None:
-            mem.odds[_key(name, "to")] = at
-            refresh()
-
-        words = "Grimheim" if hexmap.in_grimheim(h) else hex_label(h)
-        chips.append(
-            theme.tagged(
-                f"grim-fx-{name}-to-{'grimheim' if hexmap.in_grimheim(h) else hexmap.grid_name(h)}",
-                ft.Chip(label=ft.Text(words, size=12), selected=h == to, on_click=pick),
-            )
+    options = [
+        (
+            h,
+            "Grimheim" if hexmap.in_grimheim(h) else hex_label(h),
+            f"grim-fx-{name}-to-{'grimheim' if hexmap.in_grimheim(h) else hexmap.grid_name(h)}",
         )
+        for h in legal
+    ]
     rows: list[ft.Control] = [
         theme.muted(f"Where the card puts {name} (free areas only):", size=12),
         away_row,
-        ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
-        if chips
+        _pick_chips(mem, refresh, name, "to", options, to, size=12)
+        if options
         else theme.muted("No free area at that distance.", size=13),
     ]
     if not isinstance(to, tuple):
