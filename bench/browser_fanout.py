@@ -6,6 +6,10 @@ The host's device taps a counter on its Counters tab (a correction every game ha
 until the last of them shows the new move in its status line. The bare app: one page taps,
 N other pages show the count. Phones are added one group at a time (1, then 3, then 5), so
 each figure has exactly N phones connected.
+
+Beside each time, the CPU the browser spent per tap, by Chromium process kind (the pages'
+renderers; the GPU process, which on a machine without a GPU draws every frame in
+software): what the phones' own drawing costs, which the host cannot save.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +28,47 @@ from .browser import _free_port, _host_key, _open, _serve, _tap
 from .fanout import GAMES, Table, _prepare
 from .report import Figure
 from .stats import median
+
+
+def _chromium_cpu() -> dict[str, float]:
+    """CPU seconds used so far by the running Chromium processes, by kind (``renderer``,
+    ``gpu-process``, ``browser``...), from Linux ``/proc``."""
+    spent: dict[str, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            args = (entry / "cmdline").read_bytes().replace(b"\0", b" ").split()
+            if not args or b"chrom" not in args[0]:
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        kind = next((a.decode()[7:] for a in args if a.startswith(b"--type=")), "browser")
+        spent[kind] = spent.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return spent
+
+
+@dataclass
+class Group:
+    """One group of phones: each tap's time to the last device, and the browser's CPU per
+    tap by process kind (ms)."""
+
+    times: list[float]
+    cpu_ms: dict[str, float]
+
+
+def _taps(count: int, one: Callable[[int], float]) -> Group:
+    before = _chromium_cpu()
+    times = [one(k) for k in range(count)]
+    after = _chromium_cpu()
+    cpu = {
+        kind: round((spent - before.get(kind, 0.0)) * 1000 / count, 1)
+        for kind, spent in after.items()
+        if kind in ("renderer", "gpu-process", "browser")
+    }
+    return Group(times, cpu)
 
 
 def _shows(page: Any, identifier: str, want: str, exact: bool) -> None:
@@ -46,7 +93,7 @@ def _last_of(phones: list[Any], tap: Any, identifier: str, want: str, exact: boo
     return (time.perf_counter() - t0) * 1000
 
 
-def _bare(browser: Any, base: str, groups: tuple[int, ...], taps: int) -> dict[int, list[float]]:
+def _bare(browser: Any, base: str, groups: tuple[int, ...], taps: int) -> dict[int, Group]:
     contexts = [browser.new_context(viewport=PHONE)]
     try:
         tapper, _ = _open(contexts[0], base, "increment")
@@ -59,19 +106,18 @@ def _bare(browser: Any, base: str, groups: tuple[int, ...], taps: int) -> dict[i
                 phones.append(_open(contexts[-1], base, "count")[0])
             for page in phones:
                 _shows(page, "count", str(count), True)
-            times = []
-            for _ in range(taps):
-                count += 1
-                times.append(
-                    _last_of(
-                        [tapper, *phones],
-                        lambda: _tap(tapper, "increment"),
-                        "count",
-                        str(count),
-                        True,
-                    )
+
+            def one(k: int, shown: int = count) -> float:
+                return _last_of(
+                    [tapper, *phones],
+                    lambda: _tap(tapper, "increment"),
+                    "count",
+                    str(shown + k + 1),
+                    True,
                 )
-            result[n] = times
+
+            result[n] = _taps(taps, one)
+            count += taps
         return result
     finally:
         for ctx in contexts:
@@ -80,7 +126,7 @@ def _bare(browser: Any, base: str, groups: tuple[int, ...], taps: int) -> dict[i
 
 def _app(
     browser: Any, base: str, key: str, table: Table, groups: tuple[int, ...], taps: int
-) -> dict[int, list[float]]:
+) -> dict[int, Group]:
     contexts = [browser.new_context(viewport=PHONE)]
     try:
         tapper, _ = _open(contexts[0], f"{base}/t/{table.id}?key={key}", "table-title")
@@ -98,20 +144,19 @@ def _app(
                 phones.append(_open(contexts[-1], url, "connection-status")[0])
             for page in phones:
                 _shows(page, "connection-status", f"move {move} ", False)
-            times = []
-            for k in range(taps):
-                move += 1
+
+            def one(k: int, shown: int = move) -> float:
                 ident = plus if k % 2 == 0 else minus
-                times.append(
-                    _last_of(
-                        [tapper, *phones],
-                        lambda i=ident: _tap(tapper, i),  # type: ignore[misc]
-                        "connection-status",
-                        f"move {move} ",
-                        False,
-                    )
+                return _last_of(
+                    [tapper, *phones],
+                    lambda: _tap(tapper, ident),
+                    "connection-status",
+                    f"move {shown + k + 1} ",
+                    False,
                 )
-            result[n] = times
+
+            result[n] = _taps(taps, one)
+            move += taps
         return result
     finally:
         for ctx in contexts:
@@ -146,18 +191,25 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
         finally:
             browser.close()
     load = os.getloadavg()
-    figures = [
-        Figure(f"browser: tap -> last of {n} phones, bare Flet", "ms", median(times))
-        for n, times in bare.items()
-    ]
+    figures = []
+    for n, group in bare.items():
+        figures.append(
+            Figure(f"browser: tap -> last of {n} phones, bare Flet", "ms", median(group.times))
+        )
+        figures.append(_drawing(f"bare Flet, {n} phones", group))
     for slug, runs in app.items():
-        for n, times in runs.items():
-            details = {"app_ms": times, "bare_ms": bare[n], "load_average": load}
+        for n, group in runs.items():
+            details = {
+                "app_ms": group.times,
+                "bare_ms": bare[n].times,
+                "browser_cpu_ms_per_tap": {"app": group.cpu_ms, "bare": bare[n].cpu_ms},
+                "load_average": load,
+            }
             figures.append(
                 Figure(
                     f"browser: tap -> last of {n} phones [{slug}]",
                     "ms",
-                    median(times),
+                    median(group.times),
                     details=details,
                 )
             )
@@ -165,9 +217,21 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
                 Figure(
                     f"browser: tap -> last of {n} phones, app / bare [{slug}]",
                     "x",
-                    median(times) / median(bare[n]),
+                    median(group.times) / median(bare[n].times),
                     1.5,
                     details=details,
                 )
             )
+            figures.append(_drawing(f"{slug}, {n} phones", group))
     return figures
+
+
+def _drawing(name: str, group: Group) -> Figure:
+    """The browser's CPU per tap (all its pages: the tapping device and the phones), the
+    renderers and the GPU process apart in the details."""
+    return Figure(
+        f"browser: CPU per tap, renderers + GPU process [{name}]",
+        "ms",
+        group.cpu_ms.get("renderer", 0.0) + group.cpu_ms.get("gpu-process", 0.0),
+        details={"cpu_ms_per_tap": group.cpu_ms},
+    )

@@ -70,5 +70,7 @@ def test_quick_bench_prints_the_table_and_writes_json(tmp_path: Path) -> None:
         ratios = measured("cold start, app / bare") + measured("tap to second device, app / bare")
         ratios += measured("browser: tap -> last of 1 phones, app / bare [")
         assert all(f["unit"] == "x" for f in ratios)
+        drawing = measured("browser: CPU per tap, renderers + GPU process [")
+        assert all(f["measured"] > 0 for f in drawing), drawing  # type: ignore[operator]
     else:
         assert browser_rows and all(f["error"] for f in browser_rows)
