@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import flet as ft
 import pytest
 
 from companion.app import Shell
@@ -326,3 +327,91 @@ def test_born_of_titans_crew_sheets_are_rebuilt_only_when_what_they_show_changes
     # The rebuilt sheet shows the new value (here on the watching phone).
     text = " ".join(str(getattr(c, "value", "")) for c in _walk(phones[2][0].table_screen.body))
     assert "Crew 5 · Prophecy 2" in text
+
+
+def _wof_in_bets(hub: Hub, name: str) -> Any:
+    """A three-player Winds of Fate table at its first bets, Ann to bet."""
+    table = hub.create_table("winds-of-fate", None, PLAYERS[:3], name)
+    rng = random.Random(0)
+    while table.state.phase != "bets":
+        table.do(rng.choice(table.game.legal_actions(table.state)), Actor("host", "Host", None))
+    assert table.state.queue[0] == 0
+    return table
+
+
+def test_winds_of_fate_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) -> None:
+    """The round track, the voyage, the score board and each of its rows, the payoff
+    table, the move card, the destiny cards and the paths are each rebuilt when something
+    they draw changes and reused as they are otherwise; taps on reused sections reach the
+    screen drawn now."""
+    table = _wof_in_bets(hub, "kept voyage")
+    routes = [f"/t/{table.id}?k={token}" for token in table.seat_tokens[:2]]
+    routes += [f"/t/{table.id}?key={hub.host_key}", f"/t/{table.id}?k={table.join_token}"]
+    phones = _phones(hub, table, routes)
+    live = phones[0][0].table_screen.live
+    rows = [f"kept:wof-player-{seat}" for seat in range(3)]
+    common = ["kept:wof-round-track", "kept:wof-voyage", "kept:wof-scoreboard", *rows]
+    common += ["kept:wof-payoffs", "kept:wof-move"]
+    # The destiny cards and the paths are not on the watching phone (it cannot act).
+    private = ["kept:wof-secrets", "kept:wof-paths"]
+
+    def step(counter: str, rebuilt: set[str], step_by: int = 1) -> None:
+        before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+        for k, parts in enumerate(before):
+            assert set(common + (private if k < 3 else [])) <= set(parts), (k, sorted(parts))
+        _deliver(phones, _correct(live, counter, step_by))
+        for (shell, _s, _w), was in zip(phones, before, strict=True):
+            now = _kept_parts(shell.table_screen)
+            for key in was:
+                assert (now[key] is not was[key]) == (key in rebuilt), (counter, key)
+
+    step("crew", set())  # drawn in the status line only
+    step("Bo VP", {rows[1], "kept:wof-scoreboard", "kept:wof-payoffs"})
+    step("Cy Help cards", {rows[2], "kept:wof-scoreboard"})
+    step("Bo chips", {rows[1], "kept:wof-scoreboard", "kept:wof-payoffs"}, -1)
+
+    # A change of round moves the marker and the payoffs; Ann's bets are labelled with the
+    # stack each would make, so her move card is rebuilt (on her phone and on the host's,
+    # which acts for every seat); the others only say who bets.
+    before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    _deliver(phones, _correct(live, "round"))
+    for k, ((shell, _s, _w), was) in enumerate(zip(phones, before, strict=True)):
+        now = _kept_parts(shell.table_screen)
+        rebuilt = {key for key in was if now[key] is not was[key]}
+        expect = {"kept:wof-round-track", "kept:wof-payoffs"} | (
+            {"kept:wof-move"} if k in (0, 2) else set()
+        )
+        assert rebuilt == expect, (k, rebuilt)
+    ann = _kept_parts(phones[0][0].table_screen)["kept:wof-move"]
+    bet3 = next(c for c in _walk(ann) if getattr(c, "identifier", "") == "wof-bet-3")
+    assert bet3.content.content == "Round 3 (2)"  # labelled for round 2 now
+
+    # The host's destiny box and paths were drawn before these changes; their taps pick on
+    # the screen drawn now, which shows the pick.
+    shell, s, wire = phones[2]
+    screen = shell.table_screen
+    secrets = _kept_parts(screen)["kept:wof-secrets"]
+    reveal = next(c for c in _walk(secrets) if getattr(c, "identifier", "") == "wof-reveal-1")
+    wire.take()
+    asyncio.run(s.dispatch_event(reveal.content._i, "click", None))
+    shown = " ".join(str(getattr(c, "value", "")) for c in _walk(screen.body))
+    assert "Bo: card 1 is" in shown and "Ann: card 1 is" not in shown
+    assert _kept_parts(screen)["kept:wof-secrets"] is not secrets
+    assert wire.take()
+    paths = _kept_parts(screen)["kept:wof-paths"]
+    start = next(c for c in _walk(paths) if getattr(c, "identifier", "") == "wof-path-from-3")
+    asyncio.run(s.dispatch_event(start.content._i, "click", None))
+    redrawn = _kept_parts(screen)["kept:wof-paths"]
+    assert redrawn is not paths
+    again = next(c for c in _walk(redrawn) if getattr(c, "identifier", "") == "wof-path-from-3")
+    assert isinstance(again.content, ft.FilledButton)  # the pick is drawn on the screen shown
+    assert wire.take()
+    # Ann's reused bet buttons act on the table as it is now.
+    shell, s, _wire = phones[0]
+    bet = next(
+        c
+        for c in _walk(_kept_parts(shell.table_screen)["kept:wof-move"])
+        if getattr(c, "identifier", "") == "wof-bet-4"
+    )
+    asyncio.run(s.dispatch_event(bet.content._i, "click", None))
+    assert [b.space for b in live.state.bets_of(0)] == [4]
