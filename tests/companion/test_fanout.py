@@ -21,6 +21,7 @@ from companion.hub import Hub
 from companion.table import Actor
 from rules import registry
 from rules.core import Correct
+from rules.fates_and_favors import EditFate, EnterHand
 from tests.support.wire import first_draw, session, values
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -415,3 +416,65 @@ def test_winds_of_fate_sections_are_rebuilt_only_when_what_they_show_changes(hub
     )
     asyncio.run(s.dispatch_event(bet.content._i, "click", None))
     assert [b.space for b in live.state.bets_of(0)] == [4]
+
+
+def test_fates_and_favors_sections_are_rebuilt_only_when_what_they_show_changes(
+    hub: Hub,
+) -> None:
+    """The status, the board, the card chips, the hand, the score pad and the copy editor
+    are each rebuilt when something they draw changes and reused as they are otherwise; a
+    tap on reused card chips picks on the screen drawn now."""
+    table = hub.create_table("fates-and-favors", None, PLAYERS[:2], "kept board")
+    routes = [f"/t/{table.id}?k={token}" for token in table.seat_tokens]
+    routes += [f"/t/{table.id}?key={hub.host_key}", f"/t/{table.id}?k={table.join_token}"]
+    phones = _phones(hub, table, routes)
+    live = phones[0][0].table_screen.live
+
+    def deliver(change: Any) -> list[set[str]]:
+        before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+        _deliver(phones, change)
+        out = []
+        for (shell, _s, _w), was in zip(phones, before, strict=True):
+            now = _kept_parts(shell.table_screen)
+            assert set(now) == set(was)
+            out.append({key[5:] for key in was if now[key] is not was[key]})
+        return out
+
+    acting = {"board", "cards", "copy", "hand", "score", "status", "stuck"}
+    assert {key[5:] for key in _kept_parts(phones[0][0].table_screen)} == {
+        f"ff-{name}" for name in acting
+    }
+    # A Hero card count is drawn nowhere (it only decides what can be played).
+    assert deliver(_correct(live, "hero cards Bo", -1)) == [set(), set(), set(), set()]
+    # A play moves a column and passes the turn: the board, whose turn it is, the seat the
+    # "new hand" button is for, and the turn player's playable cards on the seat phones.
+    host = Actor("host", "Host", None)
+    moved = {"ff-board", "ff-status"}
+    play = live.game.legal_actions(live.state)[0]
+    assert deliver(live.do(play, host)) == [
+        moved | {"ff-stuck", "ff-hand"},
+        moved | {"ff-stuck", "ff-hand"},
+        moved | {"ff-stuck"},
+        moved,
+    ]
+    # Ann notes her hand: her phone's hand section only (the hand never leaves her view).
+    assert deliver(live.do(EnterHand(0, ("3", "7")), host)) == [{"ff-hand"}, set(), set(), set()]
+    # A Fate edited to match the copy: the editor showing it, on every phone that edits.
+    fate = live.state.fates[0]
+    edit = EditFate(1, fate.actions, fate.lightning + 1)
+    assert deliver(live.do(edit, host)) == [{"ff-copy"}, {"ff-copy"}, {"ff-copy"}, set()]
+
+    # The host's card chips were drawn before these changes; a tap picks on the screen
+    # drawn now, which lists that card's outcomes and redraws the chips with the pick.
+    shell, s, wire = phones[2]
+    screen = shell.table_screen
+    chips = _kept_parts(screen)["kept:ff-cards"]
+    three = next(c for c in _walk(chips) if getattr(c, "identifier", "") == "ff-card-3")
+    wire.take()
+    asyncio.run(s.dispatch_event(three.content._i, "click", None))
+    redrawn = _kept_parts(screen)["kept:ff-cards"]
+    assert redrawn is not chips
+    picked = next(c for c in _walk(redrawn) if getattr(c, "identifier", "") == "ff-card-3")
+    assert picked.selected
+    assert any(getattr(c, "identifier", "") == "ff-outcome-0" for c in _walk(screen.body))
+    assert wire.take()
