@@ -58,21 +58,32 @@ def _signed(n: int) -> str:
 def renown_track(state: SofState, on_marker: Tap | None) -> ft.Control:
     """The 0–14 track as a grid of spaces; every demigod marker sits on its space, several
     stacking on one. Tapping a marker calls ``on_marker(name)`` (when given)."""
+    return track_grid(
+        [track_space(space, names, on_marker) for space, names in track_markers(state)]
+    )
+
+
+def track_markers(state: SofState) -> list[tuple[int, tuple[str, ...]]]:
+    """Each space of the track with the demigods whose markers sit on it, in order."""
     by_space: dict[int, list[str]] = {}
     for name in DEMIGODS:
         by_space.setdefault(state.renown[name], []).append(name)
+    return [(space, tuple(by_space.get(space, ()))) for space in range(RENOWN_MIN, RENOWN_MAX + 1)]
+
+
+def track_grid(spaces: list[ft.Control]) -> ft.Control:
+    """The track's spaces (``track_space``, from the lowest) laid out in rows."""
     rows: list[ft.Control] = []
-    for start in range(RENOWN_MIN, RENOWN_MAX + 1, TRACK_COLUMNS):
-        cells: list[ft.Control] = []
-        for space in range(start, min(start + TRACK_COLUMNS, RENOWN_MAX + 1)):
-            cells.append(_track_space(space, by_space.get(space, []), on_marker))
+    for start in range(0, len(spaces), TRACK_COLUMNS):
+        cells = spaces[start : start + TRACK_COLUMNS]
         while len(cells) < TRACK_COLUMNS:  # the last row keeps the same cell width
             cells.append(ft.Container(expand=True))
         rows.append(ft.Row(spacing=4, controls=cells))
     return theme.tagged("sof-track", ft.Column(spacing=4, controls=rows))
 
 
-def _track_space(space: int, names: list[str], on_marker: Tap | None) -> ft.Control:
+def track_space(space: int, names: tuple[str, ...], on_marker: Tap | None) -> ft.Control:
+    """One space of the track with the markers of ``names`` on it."""
     markers: list[ft.Control] = []
     for name in names:
         dot = marker(name, 21)

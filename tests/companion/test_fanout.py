@@ -199,7 +199,7 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     """The board, the renown track, the Abyss and the Age card are each rebuilt when
     something they draw changes and reused as they are otherwise; a tap on a reused board
     reaches the screen drawn now (its pick is drawn there)."""
-    from rules.scales_of_fate.actions import DealDemigods
+    from rules.scales_of_fate.actions import DealDemigods, Note
     from tests.companion.test_scales_panel import age_one
 
     table = hub.create_table("scales-of-fate", None, PLAYERS[:2], "kept board")
@@ -228,6 +228,41 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     step("renown.Pentha", {"kept:sof-track"})
     step("quest.00.change", {"kept:sof-board"})
     step("abyss.left", {"kept:sof-abyss"})
+
+    # Within the track, a moved marker rebuilds the space it left and the one it entered;
+    # the seat's deduction and notes stay as they are until the answers or notes change.
+    was = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    start = live.state.renown["Klar"]
+    _deliver(phones, _correct(live, "renown.Klar"))
+    moved = {f"kept:sof-track-space-{start}", f"kept:sof-track-space-{start + 1}"}
+    for (shell, _s, _w), before in zip(phones, was, strict=True):
+        now = _kept_parts(shell.table_screen)
+        assert {key for key in before if now[key] is not before[key]} == moved | {"kept:sof-track"}
+    assert {"kept:sof-deduction-0", "kept:sof-notes-0"} <= set(was[0])
+    marker = f"Klar {start + 1}"
+    space = _kept_parts(phones[1][0].table_screen)[f"kept:sof-track-space-{start + 1}"]
+    assert any(getattr(c, "label", None) == marker for c in _walk(space))
+    was = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    _deliver(phones, live.do(Note(seat=0, demigod="Naka", text="bold"), Actor("h", "Host")))
+    for (shell, _s, _w), before, rebuilt in zip(
+        phones, was, [{"kept:sof-notes-0"}, set()], strict=True
+    ):
+        now = _kept_parts(shell.table_screen)
+        assert {key for key in before if now[key] is not before[key]} == rebuilt
+    notes = _kept_parts(phones[0][0].table_screen)["kept:sof-notes-0"]
+    assert any(getattr(c, "value", None) == "bold" for c in _walk(notes))
+    # A marker on a space reused through these changes opens the correction for the
+    # renown the screen shows now.
+    (shell, s, wire), _viewer = phones
+    belan = live.state.renown["Belan"]
+    space = _kept_parts(shell.table_screen)[f"kept:sof-track-space-{belan}"]
+    assert space is was[0][f"kept:sof-track-space-{belan}"]
+    dot = next(c for c in _walk(space) if getattr(c, "identifier", "") == "sof-marker-Belan")
+    asyncio.run(s.dispatch_event(dot.content._i, "click", None))
+    dialog = s.page._dialogs.controls[-1]  # opened by the panel on screen
+    assert dialog.open and dialog.title.value == "Correct Belan's renown"
+    value = next(c for c in _walk(dialog) if getattr(c, "identifier", "") == "sof-correct-value")
+    assert value.content.value == str(belan)
 
     # The seat's board is the one drawn before these changes; its tap picks on the screen
     # shown now, which redraws the board with the pick and offers the move for it.
