@@ -132,10 +132,21 @@ class ScalesPanel:
             self.root.controls = [self._handover_screen(self.picks.handover)]
             return
         self.root.controls = [
-            scales_board.status(self.state, self.names, self.ctx.moves),
+            self._status(),
             *self.holders.values(),
         ]
         self.refresh(*self.holders)
+
+    def _status(self) -> ft.Control:
+        """The status, its seats and god power tokens kept under what they draw (the moves
+        count beside them changes with every change)."""
+        s, names = self.state, self.names
+        tokens = self.ctx.kept(
+            "sof-status",
+            scales_board.status_inputs(s, names),
+            lambda: scales_board.status_tokens(s, names),
+        )
+        return scales_board.status(s, names, self.ctx.moves, tokens)
 
     def refresh(self, *names: str) -> None:
         """Rebuild the named sections in place. Only their new controls travel to the

@@ -410,10 +410,35 @@ def _info_box(ident: str, spacing: int, lines: list[ft.Control]) -> ft.Control:
     )
 
 
-def status(state: SofState, names: list[str], moves: int) -> ft.Control:
+def status(
+    state: SofState, names: list[str], moves: int, tokens: ft.Control | None = None
+) -> ft.Control:
     """Whose turn, the first player marker, servants held and god power tokens, and how many
-    moves are in effect (an undo takes one back)."""
-    phase_text = {
+    moves are in effect (an undo takes one back). ``tokens`` stands for
+    ``status_tokens(state, names)`` when the caller drew (or kept) it already."""
+    return ft.Column(
+        spacing=6,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[
+            ft.Row(
+                controls=[
+                    ft.Semantics(
+                        identifier="sof-turn",
+                        expand=True,
+                        content=ft.Text(
+                            _phase_text(state, names), size=18, weight=ft.FontWeight.BOLD
+                        ),
+                    ),
+                    theme.tagged("sof-version", theme.muted(f"move {moves}", 12)),
+                ],
+            ),
+            tokens or status_tokens(state, names),
+        ],
+    )
+
+
+def _phase_text(state: SofState, names: list[str]) -> str:
+    return {
         "deal": "Deal the demigods",
         "setup": f"Age {state.age}: set up the board",
         "play": f"{names[state.turn]} to play",
@@ -421,6 +446,25 @@ def status(state: SofState, names: list[str], moves: int) -> ft.Control:
         "guess": "Final guesses",
         "over": "Game over",
     }[state.phase]
+
+
+def status_inputs(state: SofState, names: list[str]) -> tuple[object, ...]:
+    """Everything ``status_tokens`` draws (hashable)."""
+    return (
+        tuple(names[:2]),
+        state.held(0),
+        state.held(1),
+        state.first_player,
+        tuple(state.passed),
+        state.phase == "play",
+        state.turn,
+        tuple(sorted(state.god_powers.items())),
+    )
+
+
+def status_tokens(state: SofState, names: list[str]) -> ft.Control:
+    """Each seat's card (on turn, first player, passed, servants held, god powers used) and
+    the god power tokens."""
     seats: list[ft.Control] = []
     for seat in (0, 1):
         held = [SERVANT_NAMES[SERVANT_TOKENS[t]] for t in state.held(seat)]
@@ -477,16 +521,6 @@ def status(state: SofState, names: list[str], moves: int) -> ft.Control:
         spacing=6,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         controls=[
-            ft.Row(
-                controls=[
-                    ft.Semantics(
-                        identifier="sof-turn",
-                        expand=True,
-                        content=ft.Text(phase_text, size=18, weight=ft.FontWeight.BOLD),
-                    ),
-                    theme.tagged("sof-version", theme.muted(f"move {moves}", 12)),
-                ],
-            ),
             ft.Row(spacing=6, controls=seats),
             theme.tagged("sof-god-powers", ft.Row(spacing=6, wrap=True, controls=powers)),
         ],

@@ -215,6 +215,7 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     )
     live = phones[0][0].table_screen.live
     sections = ["kept:sof-board", "kept:sof-track", "kept:sof-abyss", "kept:sof-age"]
+    sections.append("kept:sof-status")
 
     def step(counter: str, rebuilt: set[str]) -> None:
         before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
@@ -251,6 +252,12 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
         assert {key for key in before if now[key] is not before[key]} == rebuilt
     notes = _kept_parts(phones[0][0].table_screen)["kept:sof-notes-0"]
     assert any(getattr(c, "value", None) == "bold" for c in _walk(notes))
+    # A move passes the turn: the seats' cards are rebuilt (who is to play) on every phone.
+    was = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    play = live.game.legal_actions(live.state)[0]
+    _deliver(phones, live.do(play, Actor("host", "Host", None)))
+    for (shell, _s, _w), before in zip(phones, was, strict=True):
+        assert _kept_parts(shell.table_screen)["kept:sof-status"] is not before["kept:sof-status"]
     # A marker on a space reused through these changes opens the correction for the
     # renown the screen shows now.
     (shell, s, wire), _viewer = phones
