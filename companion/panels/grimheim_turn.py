@@ -28,7 +28,7 @@ from rules.grimheim.state import GRIMHEIM, GrimheimState
 
 from .. import theme
 from . import widgets
-from .base import PanelContext
+from .base import PanelContext, Route
 from .grimheim_ui import (
     DECK_COLOURS,
     SKULL,
@@ -258,8 +258,25 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
     done = ", ".join(hero.actions) if hero.actions else "none yet"
     end = EndTurn(hero=hero.name)
     end_why = why_disabled(ctx, end, ctx.check(end))
+    # Drawn from the hero, its actions, the turn order and why "End turn" is refused;
+    # its taps reach the drawing on screen.
+    inputs = (hero.name, hero.actions, state.turn, len(state.heroes), end_why)
+    return ctx.kept_routed(
+        "grim-hero-turn",
+        inputs,
+        lambda route: _hero_turn_picture(route, state, done, end, end_why),
+        (ctx, mem, refresh),
+    )
+
+
+def _hero_turn_picture(
+    route: Route, state: GrimheimState, done: str, end: EndTurn, end_why: str
+) -> ft.Control:
+    """``route.to`` is the (context, memory, refresh) of the drawing on screen."""
+    hero = state.heroes[state.turn]
 
     def open_hero(_: Any) -> None:
+        _ctx, mem, refresh = route.to
         mem.section = "heroes"
         mem.hero = hero.name
         refresh()
@@ -284,7 +301,7 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
                         ),
                         big_button(
                             "End turn",
-                            lambda _: submit(ctx, end),
+                            lambda _: submit(route.to[0], end),
                             key="grim-turn-end",
                             disabled=bool(end_why),
                         ),

@@ -306,7 +306,7 @@ def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub
 
     def step(counter: str, rebuilt: list[set[str]], watched: list[str]) -> None:
         before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
-        assert all(set(watched) <= set(parts) for parts in before), before
+        assert all(set(watched) <= set(parts) for parts in before), [sorted(p) for p in before]
         change = _correct(live, counter, -1 if counter == "town" else 1)
         _deliver(phones, change)
         for (shell, _s, _w), was, new in zip(phones, before, rebuilt, strict=True):
@@ -315,9 +315,23 @@ def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub
                 assert (now[key] is not was[key]) == (key in new), (counter, key)
 
     track = ["kept:grim-timecard"]
-    step("town", [set(), set()], track)
-    step("time", [set(track), set(track)], track)
-
+    status, nav = "kept:grim-status", "kept:grim-nav"
+    watched = [*track, status, nav]
+    step("town", [{status}, {status}], watched)
+    step("time", [{*track, status}, {*track, status}], watched)
+    step("Bjorn.xp", [set(), set()], watched)
+    # The watcher's tabs, drawn before these changes, open a tab on the screen shown.
+    shell, s, wire = phones[1]
+    tab = next(
+        c
+        for c in _walk(_kept_parts(shell.table_screen)[nav])
+        if getattr(c, "identifier", "") == "grim-nav-heroes"
+    )
+    wire.take()
+    asyncio.run(s.dispatch_event(tab.content._i, "click", None))
+    assert memory(s.page).section == "heroes"
+    assert "kept:grim-hero-board-Bjorn" in _kept_parts(shell.table_screen)
+    assert wire.take()
     for _shell, s, _w in phones:
         memory(s.page).section = "heroes"
     _deliver(phones, _correct(live, "town", -1))
@@ -520,3 +534,35 @@ def test_fates_and_favors_sections_are_rebuilt_only_when_what_they_show_changes(
     assert picked.selected
     assert any(getattr(c, "identifier", "") == "ff-outcome-0" for c in _walk(screen.body))
     assert wire.take()
+
+
+def test_grimheim_hero_turn_card_is_rebuilt_only_when_what_it_shows_changes(hub: Hub) -> None:
+    """The hero's turn card is reused through a change it does not show, and its reused
+    "End turn" acts on the table as it is now; the next hero gets a new card."""
+    table = hub.create_table("grimheim", None, PLAYERS[:2], "kept turn card")
+    rng = random.Random(1)
+    host = Actor("host", "Host", None)
+    while table.state.phase != "heroes":
+        table.do(rng.choice(table.game.legal_actions(table.state)), host)
+    phones = _phones(
+        hub, table, [f"/t/{table.id}?key={hub.host_key}", f"/t/{table.id}?k={table.join_token}"]
+    )
+    live = phones[0][0].table_screen.live
+    turn = "kept:grim-hero-turn"
+    before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    _deliver(phones, _correct(live, "town", -1))
+    for (shell, _s, _w), was in zip(phones, before, strict=True):
+        assert _kept_parts(shell.table_screen)[turn] is was[turn]
+    # The host's reused card ends the turn of the hero the table is on now.
+    at = (live.state.turn, live.state.phase)
+    shell, s, _wire = phones[0]
+    end = next(
+        c
+        for c in _walk(_kept_parts(shell.table_screen)[turn])
+        if getattr(c, "identifier", "") == "grim-turn-end"
+    )
+    asyncio.run(s.dispatch_event(end.content._i, "click", None))
+    assert (live.state.turn, live.state.phase) != at
+    # The watcher draws the next hero's card (or the monster turn) on its next change.
+    _deliver(phones[1:], _correct(live, "town", -1))
+    assert _kept_parts(phones[1][0].table_screen).get(turn) is not before[1][turn]
