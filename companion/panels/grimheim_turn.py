@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from rules.core import Action, Verdict
 from rules.core.words import counted
 from rules.grimheim import data, hexmap
 from rules.grimheim.actions import (
@@ -327,19 +328,48 @@ def _step_index(state: GrimheimState) -> int:
 def monster_checklist(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Control:
     """The five steps in the rulebook's order; the current one open with its button."""
     state: GrimheimState = ctx.state
-    current = _step_index(state)
+    steps = _step_marks(state)
+    # The list of steps is drawn from their marks alone, and each step's part from the
+    # action it offers and the rules' verdict on it.
     rows: list[ft.Control] = [
-        theme.tagged("grim-phase", ft.Text("Monster turn", size=18, weight=ft.FontWeight.BOLD))
+        ctx.kept("grim-msteps", steps, lambda: _steps_picture(steps)),
+        ft.Divider(),
     ]
+    step = state.monster_step
+    if step == "time":
+        rows += _time_step(ctx, mem, refresh)
+    elif step == "die":
+        rows += _die_step(ctx, mem, refresh)
+    elif step == "move":
+        rows += _move_step(ctx, mem, refresh)
+    elif step == "attack":
+        rows += _attack_step(ctx, mem, refresh)
+    return card(ft.Column(rows, spacing=6), key="grim-checklist", border=ft.Colors.PRIMARY)
+
+
+StepMark = tuple[str, str, bool, bool, bool]
+"""One step of the monster turn: key, title, done, skipped, now."""
+
+
+def _step_marks(state: GrimheimState) -> tuple[StepMark, ...]:
+    current = _step_index(state)
     track = track_of(state)
+    marks: list[StepMark] = []
     for i, (key, title) in enumerate(STEP_TITLES):
         skipped = key == "die" and not state.options.monster_die
         if key == "reinforce":
             # Known only once the Rune Stone has moved: is the new step a reinforcement?
             future = track[min(state.time, len(track)) - 1] if current > 0 else None
             skipped = future is not None and future.mark != "axes"
-        done = i < current and not skipped
-        is_now = i == current
+        marks.append((key, title, i < current and not skipped, skipped, i == current))
+    return tuple(marks)
+
+
+def _steps_picture(steps: tuple[StepMark, ...]) -> ft.Control:
+    rows: list[ft.Control] = [
+        theme.tagged("grim-phase", ft.Text("Monster turn", size=18, weight=ft.FontWeight.BOLD))
+    ]
+    for i, (key, title, done, skipped, is_now) in enumerate(steps):
         icon = (
             ft.Icons.CHECK_CIRCLE
             if done
@@ -373,35 +403,33 @@ def monster_checklist(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.
                 ),
             )
         )
-    rows.append(ft.Divider())
-    step = state.monster_step
-    if step == "time":
-        rows += _time_step(ctx)
-    elif step == "die":
-        rows += _die_step(ctx, mem, refresh)
-    elif step == "move":
-        rows += _move_step(ctx, mem, refresh)
-    elif step == "attack":
-        rows += _attack_step(ctx, mem, refresh)
-    return card(ft.Column(rows, spacing=6), key="grim-checklist", border=ft.Colors.PRIMARY)
+    return ft.Column(rows, spacing=6)
 
 
-def _time_step(ctx: PanelContext) -> list[ft.Control]:
+def _time_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Control]:
     v = ctx.check(AdvanceTime())
-    return [
-        verdict_box(v, "grim-verdict", ctx.open_rule),
-        ft.Row(
-            [
-                big_button(
-                    "Move the Rune Stone",
-                    lambda _: submit(ctx, AdvanceTime()),
-                    key="grim-advance",
-                    icon=ft.Icons.ARROW_FORWARD,
-                    disabled=not ctx.can_act or not v.legal,
-                )
-            ]
-        ),
-    ]
+    can_act = ctx.can_act
+
+    def picture(route: Route) -> ft.Control:
+        return ft.Column(
+            spacing=6,
+            controls=[
+                verdict_box(v, "grim-verdict", ctx.open_rule),
+                ft.Row(
+                    [
+                        big_button(
+                            "Move the Rune Stone",
+                            lambda _: submit(route.to[0], AdvanceTime()),
+                            key="grim-advance",
+                            icon=ft.Icons.ARROW_FORWARD,
+                            disabled=not can_act or not v.legal,
+                        )
+                    ]
+                ),
+            ],
+        )
+
+    return [ctx.kept_routed("grim-time-step", (v, can_act), picture, (ctx, mem, refresh))]
 
 
 def _die_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Control]:
@@ -548,6 +576,27 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
     state: GrimheimState = ctx.state
     action, lines = move_step_panel(ctx, mem)
     v = ctx.check(action)
+    inputs = (action, tuple(lines), v, len(state.monsters), ctx.can_act)
+    return [
+        ctx.kept_routed(
+            "grim-move-step",
+            inputs,
+            lambda route: _move_picture(route, ctx, action, lines, v, len(state.monsters)),
+            (ctx, mem, refresh),
+        )
+    ]
+
+
+def _move_picture(
+    route: Route,
+    ctx: PanelContext,
+    action: Action,
+    lines: list[str],
+    v: Verdict,
+    monsters: int,
+) -> ft.Control:
+    """The move step for ``action`` (its ``lines``, the verdict ``v`` on it); taps reach the
+    drawing on screen, ``route.to`` = (context, memory, refresh)."""
     out: list[ft.Control] = [
         theme.muted(
             "Closest to Grimheim first, each monster steps along its path (goblins two); "
@@ -556,7 +605,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
         theme.tagged(
             "grim-move-count",
             ft.Text(
-                f"{len(lines)} of {counted(len(state.monsters), 'monster')} move",
+                f"{len(lines)} of {counted(monsters, 'monster')} move",
                 size=14,
                 weight=ft.FontWeight.W_600,
             ),
@@ -564,6 +613,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
     ]
 
     def open_map(_: Any) -> None:
+        _ctx, mem, refresh = route.to
         mem.section = "map"
         refresh()
 
@@ -574,7 +624,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
                 big_button("See on map", open_map, key="grim-open-map", tonal=True),
                 big_button(
                     "Monsters moved" if lines else "No monster moves",
-                    lambda _: submit(ctx, action),
+                    lambda _: submit(route.to[0], action),
                     key="grim-apply-move",
                     disabled=not ctx.can_act or not v.legal,
                 ),
@@ -585,7 +635,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
     out.append(verdict_box(v, "grim-verdict", ctx.open_rule))
     if not v.legal:
         out += [ft.Text(f"• {line}", size=13) for line in lines]
-    return out
+    return ft.Column(spacing=6, controls=out)
 
 
 def _attack_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Control]:

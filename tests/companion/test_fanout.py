@@ -566,3 +566,43 @@ def test_grimheim_hero_turn_card_is_rebuilt_only_when_what_it_shows_changes(hub:
     # The watcher draws the next hero's card (or the monster turn) on its next change.
     _deliver(phones[1:], _correct(live, "town", -1))
     assert _kept_parts(phones[1][0].table_screen).get(turn) is not before[1][turn]
+
+
+def test_grimheim_monster_steps_are_rebuilt_only_when_what_they_show_changes(hub: Hub) -> None:
+    """The monster turn's list of steps and the current step's part are reused through a
+    change they do not show; the reused button applies the step to the table as it is now,
+    and the list then marks the next step."""
+    table = hub.create_table("grimheim", None, PLAYERS[:2], "kept monster turn")
+    rng = random.Random(1)
+    host = Actor("host", "Host", None)
+    for _ in range(400):
+        if table.state.phase == "monsters" and table.state.monster_step in ("time", "move"):
+            break
+        legal = table.game.legal_actions(table.state)
+        ends = [a for a in legal if type(a).__name__ == "EndTurn"]
+        table.do(rng.choice(ends or legal), host)
+    step = table.state.monster_step
+    assert table.state.phase == "monsters" and step in ("time", "move"), table.state.phase
+    phones = _phones(
+        hub, table, [f"/t/{table.id}?key={hub.host_key}", f"/t/{table.id}?k={table.join_token}"]
+    )
+    live = phones[0][0].table_screen.live
+    steps, part = "kept:grim-msteps", f"kept:grim-{step}-step"
+    before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    hero = live.state.heroes[0].name
+    _deliver(phones, _correct(live, f"{hero}.xp"))
+    for (shell, _s, _w), was in zip(phones, before, strict=True):
+        now = _kept_parts(shell.table_screen)
+        assert now[steps] is was[steps] and now[part] is was[part]
+    shell, s, _wire = phones[0]
+    button = "grim-advance" if step == "time" else "grim-apply-move"
+    tap = next(
+        c
+        for c in _walk(_kept_parts(shell.table_screen)[part])
+        if getattr(c, "identifier", "") == button
+    )
+    asyncio.run(s.dispatch_event(tap.content._i, "click", None))
+    assert live.state.monster_step != step or live.state.phase != "monsters"
+    _deliver(phones[1:], _correct(live, f"{hero}.xp"))
+    now = _kept_parts(phones[1][0].table_screen)
+    assert now.get(steps) is not before[1][steps] and part not in now
