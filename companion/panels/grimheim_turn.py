@@ -94,45 +94,55 @@ def track_of(state: GrimheimState) -> tuple[data.TimeStep, ...]:
     return data.load().time_tracks[state.options.track]
 
 
-def time_track(state: GrimheimState) -> ft.Control:
-    """The chosen time track: one tile per step, the Rune Stone's tile lit, skulls in red."""
+def time_track(state: GrimheimState, tiles: list[ft.Control] | None = None) -> ft.Control:
+    """The chosen time track: one tile per step, the Rune Stone's tile lit, skulls in red.
+    ``tiles`` stands for the ``time_tile`` of each step when the caller drew (or kept) them
+    already."""
     track = track_of(state)
-    tiles: list[ft.Control] = []
-    for step in track:
-        here = step.step == state.time
-        last = step.step == len(track)
-        colour = DECK_COLOURS[step.deck]
-        icon_colour = SKULL if step.mark == "skull" else colour
-        tiles.append(
-            ft.Semantics(
-                identifier=f"grim-step-{step.step}",
-                label=f"step {step.step} {step.deck} {step.mark}"
-                + (" current" if here else "")
-                + (" last" if last else ""),
-                selected=here,
-                content=ft.Container(
-                    width=36,
-                    height=52,
-                    border_radius=8,
-                    bgcolor=ft.Colors.with_opacity(0.35, colour) if here else None,
-                    border=ft.Border.all(3 if here else 1, ft.Colors.WHITE if here else colour),
-                    alignment=ft.Alignment.CENTER,
-                    content=ft.Column(
-                        spacing=0,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                        alignment=ft.MainAxisAlignment.CENTER,
-                        controls=[
-                            ft.Text(str(step.step), size=12, weight=ft.FontWeight.BOLD),
-                            ft.Icon(
-                                ft.Icons.FLAG if last else MARK_ICONS[step.mark],
-                                size=18,
-                                color=icon_colour,
-                            ),
-                        ],
+    if tiles is None:
+        tiles = [
+            time_tile(step, step.step == state.time, step.step == len(track)) for step in track
+        ]
+    return _time_card(state, track, tiles)
+
+
+def time_tile(step: data.TimeStep, here: bool, last: bool) -> ft.Control:
+    """One step of the track; ``here``: the Rune Stone stands on it."""
+    colour = DECK_COLOURS[step.deck]
+    icon_colour = SKULL if step.mark == "skull" else colour
+    return ft.Semantics(
+        identifier=f"grim-step-{step.step}",
+        label=f"step {step.step} {step.deck} {step.mark}"
+        + (" current" if here else "")
+        + (" last" if last else ""),
+        selected=here,
+        content=ft.Container(
+            width=36,
+            height=52,
+            border_radius=8,
+            bgcolor=ft.Colors.with_opacity(0.35, colour) if here else None,
+            border=ft.Border.all(3 if here else 1, ft.Colors.WHITE if here else colour),
+            alignment=ft.Alignment.CENTER,
+            content=ft.Column(
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER,
+                controls=[
+                    ft.Text(str(step.step), size=12, weight=ft.FontWeight.BOLD),
+                    ft.Icon(
+                        ft.Icons.FLAG if last else MARK_ICONS[step.mark],
+                        size=18,
+                        color=icon_colour,
                     ),
-                ),
-            )
-        )
+                ],
+            ),
+        ),
+    )
+
+
+def _time_card(
+    state: GrimheimState, track: tuple[data.TimeStep, ...], tiles: list[ft.Control]
+) -> ft.Control:
     now, when = step_line(state)
     return card(
         ft.Column(
@@ -234,11 +244,24 @@ def turn_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
     """Everything of the Turn tab, top to bottom."""
     state: GrimheimState = ctx.state
     # The track draws the chosen track, the Rune Stone's step and the step to think about.
+    track = track_of(state)
+    # Each step's tile is kept under its step and whether the Rune Stone stands there, so
+    # a move of the stone rebuilds the two tiles it left and entered.
+    tiles = [
+        ctx.kept(
+            f"grim-step-{step.step}",
+            (state.options.track, step, step.step == state.time, step.step == len(track)),
+            lambda step=step: time_tile(  # type: ignore[misc]
+                step, step.step == state.time, step.step == len(track)
+            ),
+        )
+        for step in track
+    ]
     out: list[ft.Control] = [
         ctx.kept(
             "grim-timecard",
             (state.options.track, state.time, step_line(state)),
-            lambda: time_track(state),
+            lambda: time_track(state, tiles),
         )
     ]
     banner = skull_banner(state)

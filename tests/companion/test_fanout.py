@@ -320,6 +320,13 @@ def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub
     step("town", [{status}, {status}], watched)
     step("time", [{*track, status}, {*track, status}], watched)
     step("Bjorn.xp", [set(), set()], watched)
+    # Within the track, the stone's move rebuilds the tile it left and the one it entered.
+    at = live.state.time
+    tiles = [f"kept:grim-step-{n}" for n in range(1, 8)]
+    moved = {f"kept:grim-step-{at}", f"kept:grim-step-{at + 1}"}
+    step("time", [{*track, status, *moved}] * 2, [*watched, *tiles])
+    lit = _kept_parts(phones[1][0].table_screen)[f"kept:grim-step-{at + 1}"]
+    assert lit.selected and "current" in lit.label
     # The watcher's tabs, drawn before these changes, open a tab on the screen shown.
     shell, s, wire = phones[1]
     tab = next(
