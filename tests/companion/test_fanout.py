@@ -391,6 +391,19 @@ def test_born_of_titans_crew_sheets_are_rebuilt_only_when_what_they_show_changes
     # The rebuilt sheet shows the new value (here on the watching phone).
     text = " ".join(str(getattr(c, "value", "")) for c in _walk(phones[2][0].table_screen.body))
     assert "Crew 5 · Prophecy 2" in text
+    # Within a rebuilt sheet, a moved counter rebuilds the shield it left and the one it
+    # entered; the other shields are the very controls the phone has.
+    at = live.state.heroes[0].prophecy
+    shields = [f"kept:bot-shield-0-{n}" for n in range(7)]
+    before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    _deliver(phones, _correct(live, "Ann prophecy", -1))
+    moved = {f"kept:bot-shield-0-{at}", f"kept:bot-shield-0-{at - 1}"}
+    for (shell, _s, _w), was in zip(phones, before, strict=True):
+        now = _kept_parts(shell.table_screen)
+        rebuilt = {key for key in [*sheets, *shields] if now[key] is not was[key]}
+        assert rebuilt == moved | {sheets[0]}, rebuilt
+    lit = _kept_parts(phones[2][0].table_screen)[f"kept:bot-shield-0-{at - 1}"]
+    assert "prophecy" in lit.label
 
 
 def _wof_in_bets(hub: Hub, name: str) -> Any:
