@@ -21,7 +21,7 @@ from rules.grimheim.state import GrimheimState
 
 from .. import theme
 from ..views.reconcile import swap_in
-from .base import PanelContext
+from .base import PanelContext, Route
 from .grimheim_heroes import heroes_section
 from .grimheim_info import monsters_section, odds_section, reference_section, result_banner
 from .grimheim_map import map_section
@@ -56,9 +56,15 @@ def _body(ctx: PanelContext, mem: UiMemory, refresh: Any) -> ft.Control:
     state: GrimheimState = ctx.state
     if mem.section not in {key for key, _, _ in SECTIONS}:
         mem.section = "turn"
-    nav = ft.Row(
-        spacing=4,
-        controls=[_nav_button(key, label, icon, mem, refresh) for key, label, icon in SECTIONS],
+    # The tabs draw which one is open; their taps open a tab on the drawing on screen.
+    nav = ctx.kept_routed(
+        "grim-nav",
+        mem.section,
+        lambda route: ft.Row(
+            spacing=4,
+            controls=[_nav_button(key, label, icon, mem, route) for key, label, icon in SECTIONS],
+        ),
+        (mem, refresh),
     )
     content: list[ft.Control] = []
     banner = result_banner(state)
@@ -95,6 +101,14 @@ def _body(ctx: PanelContext, mem: UiMemory, refresh: Any) -> ft.Control:
 
 def _status_line(ctx: PanelContext) -> ft.Control:
     state: GrimheimState = ctx.state
+    now = _status_words(ctx)
+    inputs = (now, state.town, state.town_start, state.time)
+    return ctx.kept("grim-status", inputs, lambda: _status_row(state, now))
+
+
+def _status_words(ctx: PanelContext) -> str:
+    """Whose turn it is (naming the player), the monster turn, reinforcements or the end."""
+    state: GrimheimState = ctx.state
     if state.phase == "heroes":
         hero = state.heroes[state.turn].name
         player = player_of(ctx, hero)
@@ -106,6 +120,10 @@ def _status_line(ctx: PanelContext) -> ft.Control:
         now = f"Reinforcements ({state.reinforce_deck})"
     else:
         now = "Game over"
+    return now
+
+
+def _status_row(state: GrimheimState, now: str) -> ft.Control:
     return theme.tagged(
         "grim-status",
         # Wraps as a whole: on a narrow phone with large text the counters go under the
@@ -133,12 +151,14 @@ def _status_line(ctx: PanelContext) -> ft.Control:
     )
 
 
-def _nav_button(key: str, label: str, icon: ft.IconData, mem: UiMemory, refresh: Any) -> ft.Control:
+def _nav_button(key: str, label: str, icon: ft.IconData, mem: UiMemory, route: Route) -> ft.Control:
+    """One tab; ``route.to`` is the (memory, refresh) of the drawing on screen."""
     selected = mem.section == key
 
     def pick(_: Any) -> None:
-        mem.section = key
-        refresh()
+        now_mem, now_refresh = route.to
+        now_mem.section = key
+        now_refresh()
 
     return ft.Semantics(
         identifier=f"grim-nav-{key}",

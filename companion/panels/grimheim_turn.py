@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from rules.core import Action, Verdict
 from rules.core.words import counted
 from rules.grimheim import data, hexmap
 from rules.grimheim.actions import (
@@ -28,7 +29,7 @@ from rules.grimheim.state import GRIMHEIM, GrimheimState
 
 from .. import theme
 from . import widgets
-from .base import PanelContext
+from .base import PanelContext, Route
 from .grimheim_ui import (
     DECK_COLOURS,
     SKULL,
@@ -93,45 +94,55 @@ def track_of(state: GrimheimState) -> tuple[data.TimeStep, ...]:
     return data.load().time_tracks[state.options.track]
 
 
-def time_track(state: GrimheimState) -> ft.Control:
-    """The chosen time track: one tile per step, the Rune Stone's tile lit, skulls in red."""
+def time_track(state: GrimheimState, tiles: list[ft.Control] | None = None) -> ft.Control:
+    """The chosen time track: one tile per step, the Rune Stone's tile lit, skulls in red.
+    ``tiles`` stands for the ``time_tile`` of each step when the caller drew (or kept) them
+    already."""
     track = track_of(state)
-    tiles: list[ft.Control] = []
-    for step in track:
-        here = step.step == state.time
-        last = step.step == len(track)
-        colour = DECK_COLOURS[step.deck]
-        icon_colour = SKULL if step.mark == "skull" else colour
-        tiles.append(
-            ft.Semantics(
-                identifier=f"grim-step-{step.step}",
-                label=f"step {step.step} {step.deck} {step.mark}"
-                + (" current" if here else "")
-                + (" last" if last else ""),
-                selected=here,
-                content=ft.Container(
-                    width=36,
-                    height=52,
-                    border_radius=8,
-                    bgcolor=ft.Colors.with_opacity(0.35, colour) if here else None,
-                    border=ft.Border.all(3 if here else 1, ft.Colors.WHITE if here else colour),
-                    alignment=ft.Alignment.CENTER,
-                    content=ft.Column(
-                        spacing=0,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                        alignment=ft.MainAxisAlignment.CENTER,
-                        controls=[
-                            ft.Text(str(step.step), size=12, weight=ft.FontWeight.BOLD),
-                            ft.Icon(
-                                ft.Icons.FLAG if last else MARK_ICONS[step.mark],
-                                size=18,
-                                color=icon_colour,
-                            ),
-                        ],
+    if tiles is None:
+        tiles = [
+            time_tile(step, step.step == state.time, step.step == len(track)) for step in track
+        ]
+    return _time_card(state, track, tiles)
+
+
+def time_tile(step: data.TimeStep, here: bool, last: bool) -> ft.Control:
+    """One step of the track; ``here``: the Rune Stone stands on it."""
+    colour = DECK_COLOURS[step.deck]
+    icon_colour = SKULL if step.mark == "skull" else colour
+    return ft.Semantics(
+        identifier=f"grim-step-{step.step}",
+        label=f"step {step.step} {step.deck} {step.mark}"
+        + (" current" if here else "")
+        + (" last" if last else ""),
+        selected=here,
+        content=ft.Container(
+            width=36,
+            height=52,
+            border_radius=8,
+            bgcolor=ft.Colors.with_opacity(0.35, colour) if here else None,
+            border=ft.Border.all(3 if here else 1, ft.Colors.WHITE if here else colour),
+            alignment=ft.Alignment.CENTER,
+            content=ft.Column(
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER,
+                controls=[
+                    ft.Text(str(step.step), size=12, weight=ft.FontWeight.BOLD),
+                    ft.Icon(
+                        ft.Icons.FLAG if last else MARK_ICONS[step.mark],
+                        size=18,
+                        color=icon_colour,
                     ),
-                ),
-            )
-        )
+                ],
+            ),
+        ),
+    )
+
+
+def _time_card(
+    state: GrimheimState, track: tuple[data.TimeStep, ...], tiles: list[ft.Control]
+) -> ft.Control:
     now, when = step_line(state)
     return card(
         ft.Column(
@@ -233,11 +244,24 @@ def turn_section(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
     """Everything of the Turn tab, top to bottom."""
     state: GrimheimState = ctx.state
     # The track draws the chosen track, the Rune Stone's step and the step to think about.
+    track = track_of(state)
+    # Each step's tile is kept under its step and whether the Rune Stone stands there, so
+    # a move of the stone rebuilds the two tiles it left and entered.
+    tiles = [
+        ctx.kept(
+            f"grim-step-{step.step}",
+            (state.options.track, step, step.step == state.time, step.step == len(track)),
+            lambda step=step: time_tile(  # type: ignore[misc]
+                step, step.step == state.time, step.step == len(track)
+            ),
+        )
+        for step in track
+    ]
     out: list[ft.Control] = [
         ctx.kept(
             "grim-timecard",
             (state.options.track, state.time, step_line(state)),
-            lambda: time_track(state),
+            lambda: time_track(state, tiles),
         )
     ]
     banner = skull_banner(state)
@@ -258,8 +282,25 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
     done = ", ".join(hero.actions) if hero.actions else "none yet"
     end = EndTurn(hero=hero.name)
     end_why = why_disabled(ctx, end, ctx.check(end))
+    # Drawn from the hero, its actions, the turn order and why "End turn" is refused;
+    # its taps reach the drawing on screen.
+    inputs = (hero.name, hero.actions, state.turn, len(state.heroes), end_why)
+    return ctx.kept_routed(
+        "grim-hero-turn",
+        inputs,
+        lambda route: _hero_turn_picture(route, state, done, end, end_why),
+        (ctx, mem, refresh),
+    )
+
+
+def _hero_turn_picture(
+    route: Route, state: GrimheimState, done: str, end: EndTurn, end_why: str
+) -> ft.Control:
+    """``route.to`` is the (context, memory, refresh) of the drawing on screen."""
+    hero = state.heroes[state.turn]
 
     def open_hero(_: Any) -> None:
+        _ctx, mem, refresh = route.to
         mem.section = "heroes"
         mem.hero = hero.name
         refresh()
@@ -284,7 +325,7 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
                         ),
                         big_button(
                             "End turn",
-                            lambda _: submit(ctx, end),
+                            lambda _: submit(route.to[0], end),
                             key="grim-turn-end",
                             disabled=bool(end_why),
                         ),
@@ -310,19 +351,48 @@ def _step_index(state: GrimheimState) -> int:
 def monster_checklist(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Control:
     """The five steps in the rulebook's order; the current one open with its button."""
     state: GrimheimState = ctx.state
-    current = _step_index(state)
+    steps = _step_marks(state)
+    # The list of steps is drawn from their marks alone, and each step's part from the
+    # action it offers and the rules' verdict on it.
     rows: list[ft.Control] = [
-        theme.tagged("grim-phase", ft.Text("Monster turn", size=18, weight=ft.FontWeight.BOLD))
+        ctx.kept("grim-msteps", steps, lambda: _steps_picture(steps)),
+        ft.Divider(),
     ]
+    step = state.monster_step
+    if step == "time":
+        rows += _time_step(ctx, mem, refresh)
+    elif step == "die":
+        rows += _die_step(ctx, mem, refresh)
+    elif step == "move":
+        rows += _move_step(ctx, mem, refresh)
+    elif step == "attack":
+        rows += _attack_step(ctx, mem, refresh)
+    return card(ft.Column(rows, spacing=6), key="grim-checklist", border=ft.Colors.PRIMARY)
+
+
+StepMark = tuple[str, str, bool, bool, bool]
+"""One step of the monster turn: key, title, done, skipped, now."""
+
+
+def _step_marks(state: GrimheimState) -> tuple[StepMark, ...]:
+    current = _step_index(state)
     track = track_of(state)
+    marks: list[StepMark] = []
     for i, (key, title) in enumerate(STEP_TITLES):
         skipped = key == "die" and not state.options.monster_die
         if key == "reinforce":
             # Known only once the Rune Stone has moved: is the new step a reinforcement?
             future = track[min(state.time, len(track)) - 1] if current > 0 else None
             skipped = future is not None and future.mark != "axes"
-        done = i < current and not skipped
-        is_now = i == current
+        marks.append((key, title, i < current and not skipped, skipped, i == current))
+    return tuple(marks)
+
+
+def _steps_picture(steps: tuple[StepMark, ...]) -> ft.Control:
+    rows: list[ft.Control] = [
+        theme.tagged("grim-phase", ft.Text("Monster turn", size=18, weight=ft.FontWeight.BOLD))
+    ]
+    for i, (key, title, done, skipped, is_now) in enumerate(steps):
         icon = (
             ft.Icons.CHECK_CIRCLE
             if done
@@ -356,35 +426,33 @@ def monster_checklist(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.
                 ),
             )
         )
-    rows.append(ft.Divider())
-    step = state.monster_step
-    if step == "time":
-        rows += _time_step(ctx)
-    elif step == "die":
-        rows += _die_step(ctx, mem, refresh)
-    elif step == "move":
-        rows += _move_step(ctx, mem, refresh)
-    elif step == "attack":
-        rows += _attack_step(ctx, mem, refresh)
-    return card(ft.Column(rows, spacing=6), key="grim-checklist", border=ft.Colors.PRIMARY)
+    return ft.Column(rows, spacing=6)
 
 
-def _time_step(ctx: PanelContext) -> list[ft.Control]:
+def _time_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Control]:
     v = ctx.check(AdvanceTime())
-    return [
-        verdict_box(v, "grim-verdict", ctx.open_rule),
-        ft.Row(
-            [
-                big_button(
-                    "Move the Rune Stone",
-                    lambda _: submit(ctx, AdvanceTime()),
-                    key="grim-advance",
-                    icon=ft.Icons.ARROW_FORWARD,
-                    disabled=not ctx.can_act or not v.legal,
-                )
-            ]
-        ),
-    ]
+    can_act = ctx.can_act
+
+    def picture(route: Route) -> ft.Control:
+        return ft.Column(
+            spacing=6,
+            controls=[
+                verdict_box(v, "grim-verdict", ctx.open_rule),
+                ft.Row(
+                    [
+                        big_button(
+                            "Move the Rune Stone",
+                            lambda _: submit(route.to[0], AdvanceTime()),
+                            key="grim-advance",
+                            icon=ft.Icons.ARROW_FORWARD,
+                            disabled=not can_act or not v.legal,
+                        )
+                    ]
+                ),
+            ],
+        )
+
+    return [ctx.kept_routed("grim-time-step", (v, can_act), picture, (ctx, mem, refresh))]
 
 
 def _die_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Control]:
@@ -531,6 +599,27 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
     state: GrimheimState = ctx.state
     action, lines = move_step_panel(ctx, mem)
     v = ctx.check(action)
+    inputs = (action, tuple(lines), v, len(state.monsters), ctx.can_act)
+    return [
+        ctx.kept_routed(
+            "grim-move-step",
+            inputs,
+            lambda route: _move_picture(route, ctx, action, lines, v, len(state.monsters)),
+            (ctx, mem, refresh),
+        )
+    ]
+
+
+def _move_picture(
+    route: Route,
+    ctx: PanelContext,
+    action: Action,
+    lines: list[str],
+    v: Verdict,
+    monsters: int,
+) -> ft.Control:
+    """The move step for ``action`` (its ``lines``, the verdict ``v`` on it); taps reach the
+    drawing on screen, ``route.to`` = (context, memory, refresh)."""
     out: list[ft.Control] = [
         theme.muted(
             "Closest to Grimheim first, each monster steps along its path (goblins two); "
@@ -539,7 +628,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
         theme.tagged(
             "grim-move-count",
             ft.Text(
-                f"{len(lines)} of {counted(len(state.monsters), 'monster')} move",
+                f"{len(lines)} of {counted(monsters, 'monster')} move",
                 size=14,
                 weight=ft.FontWeight.W_600,
             ),
@@ -547,6 +636,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
     ]
 
     def open_map(_: Any) -> None:
+        _ctx, mem, refresh = route.to
         mem.section = "map"
         refresh()
 
@@ -557,7 +647,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
                 big_button("See on map", open_map, key="grim-open-map", tonal=True),
                 big_button(
                     "Monsters moved" if lines else "No monster moves",
-                    lambda _: submit(ctx, action),
+                    lambda _: submit(route.to[0], action),
                     key="grim-apply-move",
                     disabled=not ctx.can_act or not v.legal,
                 ),
@@ -568,7 +658,7 @@ def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Co
     out.append(verdict_box(v, "grim-verdict", ctx.open_rule))
     if not v.legal:
         out += [ft.Text(f"• {line}", size=13) for line in lines]
-    return out
+    return ft.Column(spacing=6, controls=out)
 
 
 def _attack_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Control]:

@@ -132,10 +132,21 @@ class ScalesPanel:
             self.root.controls = [self._handover_screen(self.picks.handover)]
             return
         self.root.controls = [
-            scales_board.status(self.state, self.names, self.ctx.moves),
+            self._status(),
             *self.holders.values(),
         ]
         self.refresh(*self.holders)
+
+    def _status(self) -> ft.Control:
+        """The status, its seats and god power tokens kept under what they draw (the moves
+        count beside them changes with every change)."""
+        s, names = self.state, self.names
+        tokens = self.ctx.kept(
+            "sof-status",
+            scales_board.status_inputs(s, names),
+            lambda: scales_board.status_tokens(s, names),
+        )
+        return scales_board.status(s, names, self.ctx.moves, tokens)
 
     def refresh(self, *names: str) -> None:
         """Rebuild the named sections in place. Only their new controls travel to the
@@ -205,15 +216,24 @@ class ScalesPanel:
 
     def _renown_track(self) -> ft.Control:
         s, can_act = self.state, self.ctx.can_act
-        # The track shows the renown only; a marker's tap opens the correction for the
-        # value shown (the panel on screen reads it from the same state).
-        return self.ctx.kept_routed(
-            "sof-track",
-            (_items(s.renown), can_act),
-            lambda route: scales_board.renown_track(
-                s, (lambda name: route.to._open_correction(name)) if can_act else None
-            ),
-            self,
+        # Each space is kept under the markers on it, so a moved marker rebuilds the two
+        # spaces it left and entered. A marker's tap opens the correction for the value
+        # shown (the panel on screen reads it from the same state).
+        spaces = [
+            self.ctx.kept_routed(
+                f"sof-track-space-{space}",
+                (space, names, can_act),
+                lambda route, space=space, names=names: scales_board.track_space(
+                    space,
+                    names,
+                    (lambda name: route.to._open_correction(name)) if can_act else None,
+                ),
+                self,
+            )
+            for space, names in scales_board.track_markers(s)
+        ]
+        return self.ctx.kept(
+            "sof-track", (_items(s.renown), can_act), lambda: scales_board.track_grid(spaces)
         )
 
     def _board_picture(self) -> ft.Control:
@@ -647,16 +667,13 @@ class ScalesPanel:
     def _secrets(self) -> ft.Control:
         ctx = self.ctx
         if ctx.seat is not None:
-            return scales_secrets.secret_block(
-                ctx.state,
-                ctx.seat,
-                self.names,
-                act=self.act,
-                check=ctx.check,
-                can_act=ctx.can_act,
-            )
+            return self._secret_block(ctx.state, ctx.seat, ctx.can_act)
         if ctx.reveal is None:
-            return theme.muted("Each player's demigods stay on their own phone.", 13)
+            return ctx.kept(
+                "sof-secrets-elsewhere",
+                (),
+                lambda: theme.muted("Each player's demigods stay on their own phone.", 13),
+            )
         revealed = self.picks.revealed
         if revealed is None or revealed in ctx.own_phone:
             return self._privacy_card()
@@ -672,10 +689,38 @@ class ScalesPanel:
                         on_click=lambda _: self._pick(revealed=None),
                     ),
                 ),
-                scales_secrets.secret_block(
-                    seen, revealed, self.names, act=self.act, check=ctx.check, can_act=True
-                ),
+                self._secret_block(seen, revealed, True),
             ],
+        )
+
+    def _secret_block(self, state: SofState, seat: int, can_act: bool) -> ft.Control:
+        """``secret_block`` with its largest parts kept: what the opponent may hold (drawn
+        from the answers alone) and the notes (from the notes alone; a save acts through
+        the panel on screen)."""
+        other = self.names[1 - seat]
+        deduced = self.ctx.kept(
+            f"sof-deduction-{seat}",
+            (state.history, seat, other),
+            lambda: scales_secrets.deduction(state.history, seat, other),
+        )
+        mine = state.notes[seat]
+        noted = self.ctx.kept_routed(
+            f"sof-notes-{seat}",
+            (seat, _items(mine), can_act),
+            lambda route: scales_secrets.notes(
+                seat, mine, lambda action: route.to.act(action), can_act
+            ),
+            self,
+        )
+        return scales_secrets.secret_block(
+            state,
+            seat,
+            self.names,
+            act=self.act,
+            check=self.ctx.check,
+            can_act=can_act,
+            deduced=deduced,
+            noted=noted,
         )
 
     def _privacy_card(self) -> ft.Control:

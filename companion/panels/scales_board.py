@@ -58,21 +58,32 @@ def _signed(n: int) -> str:
 def renown_track(state: SofState, on_marker: Tap | None) -> ft.Control:
     """The 0–14 track as a grid of spaces; every demigod marker sits on its space, several
     stacking on one. Tapping a marker calls ``on_marker(name)`` (when given)."""
+    return track_grid(
+        [track_space(space, names, on_marker) for space, names in track_markers(state)]
+    )
+
+
+def track_markers(state: SofState) -> list[tuple[int, tuple[str, ...]]]:
+    """Each space of the track with the demigods whose markers sit on it, in order."""
     by_space: dict[int, list[str]] = {}
     for name in DEMIGODS:
         by_space.setdefault(state.renown[name], []).append(name)
+    return [(space, tuple(by_space.get(space, ()))) for space in range(RENOWN_MIN, RENOWN_MAX + 1)]
+
+
+def track_grid(spaces: list[ft.Control]) -> ft.Control:
+    """The track's spaces (``track_space``, from the lowest) laid out in rows."""
     rows: list[ft.Control] = []
-    for start in range(RENOWN_MIN, RENOWN_MAX + 1, TRACK_COLUMNS):
-        cells: list[ft.Control] = []
-        for space in range(start, min(start + TRACK_COLUMNS, RENOWN_MAX + 1)):
-            cells.append(_track_space(space, by_space.get(space, []), on_marker))
+    for start in range(0, len(spaces), TRACK_COLUMNS):
+        cells = spaces[start : start + TRACK_COLUMNS]
         while len(cells) < TRACK_COLUMNS:  # the last row keeps the same cell width
             cells.append(ft.Container(expand=True))
         rows.append(ft.Row(spacing=4, controls=cells))
     return theme.tagged("sof-track", ft.Column(spacing=4, controls=rows))
 
 
-def _track_space(space: int, names: list[str], on_marker: Tap | None) -> ft.Control:
+def track_space(space: int, names: tuple[str, ...], on_marker: Tap | None) -> ft.Control:
+    """One space of the track with the markers of ``names`` on it."""
     markers: list[ft.Control] = []
     for name in names:
         dot = marker(name, 21)
@@ -399,10 +410,35 @@ def _info_box(ident: str, spacing: int, lines: list[ft.Control]) -> ft.Control:
     )
 
 
-def status(state: SofState, names: list[str], moves: int) -> ft.Control:
+def status(
+    state: SofState, names: list[str], moves: int, tokens: ft.Control | None = None
+) -> ft.Control:
     """Whose turn, the first player marker, servants held and god power tokens, and how many
-    moves are in effect (an undo takes one back)."""
-    phase_text = {
+    moves are in effect (an undo takes one back). ``tokens`` stands for
+    ``status_tokens(state, names)`` when the caller drew (or kept) it already."""
+    return ft.Column(
+        spacing=6,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[
+            ft.Row(
+                controls=[
+                    ft.Semantics(
+                        identifier="sof-turn",
+                        expand=True,
+                        content=ft.Text(
+                            _phase_text(state, names), size=18, weight=ft.FontWeight.BOLD
+                        ),
+                    ),
+                    theme.tagged("sof-version", theme.muted(f"move {moves}", 12)),
+                ],
+            ),
+            tokens or status_tokens(state, names),
+        ],
+    )
+
+
+def _phase_text(state: SofState, names: list[str]) -> str:
+    return {
         "deal": "Deal the demigods",
         "setup": f"Age {state.age}: set up the board",
         "play": f"{names[state.turn]} to play",
@@ -410,6 +446,25 @@ def status(state: SofState, names: list[str], moves: int) -> ft.Control:
         "guess": "Final guesses",
         "over": "Game over",
     }[state.phase]
+
+
+def status_inputs(state: SofState, names: list[str]) -> tuple[object, ...]:
+    """Everything ``status_tokens`` draws (hashable)."""
+    return (
+        tuple(names[:2]),
+        state.held(0),
+        state.held(1),
+        state.first_player,
+        tuple(state.passed),
+        state.phase == "play",
+        state.turn,
+        tuple(sorted(state.god_powers.items())),
+    )
+
+
+def status_tokens(state: SofState, names: list[str]) -> ft.Control:
+    """Each seat's card (on turn, first player, passed, servants held, god powers used) and
+    the god power tokens."""
     seats: list[ft.Control] = []
     for seat in (0, 1):
         held = [SERVANT_NAMES[SERVANT_TOKENS[t]] for t in state.held(seat)]
@@ -466,16 +521,6 @@ def status(state: SofState, names: list[str], moves: int) -> ft.Control:
         spacing=6,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         controls=[
-            ft.Row(
-                controls=[
-                    ft.Semantics(
-                        identifier="sof-turn",
-                        expand=True,
-                        content=ft.Text(phase_text, size=18, weight=ft.FontWeight.BOLD),
-                    ),
-                    theme.tagged("sof-version", theme.muted(f"move {moves}", 12)),
-                ],
-            ),
             ft.Row(spacing=6, controls=seats),
             theme.tagged("sof-god-powers", ft.Row(spacing=6, wrap=True, controls=powers)),
         ],

@@ -8,7 +8,7 @@ own device, or the shared phone after the hand-over): other devices never receiv
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import flet as ft
 
@@ -16,7 +16,7 @@ from rules.core import Action, Verdict
 from rules.scales_of_fate.actions import DealDemigods, FinalGuess, Note
 from rules.scales_of_fate.components import DEMIGODS
 from rules.scales_of_fate.deduction import candidates, opponent_pairs_for
-from rules.scales_of_fate.state import SofState
+from rules.scales_of_fate.state import AgeRecord, SofState
 
 from .. import theme
 from .scales_look import SHORT, chip, marker
@@ -112,8 +112,12 @@ def secret_block(
     act: Callable[[Action], None],
     check: Callable[[Action], Verdict],
     can_act: bool,
+    deduced: ft.Control | None = None,
+    noted: ft.Control | None = None,
 ) -> ft.Control:
-    """The private block for ``seat``, tagged ``sof-secret-demigods``."""
+    """The private block for ``seat``, tagged ``sof-secret-demigods``. ``deduced`` and
+    ``noted`` stand for ``deduction(...)`` and ``notes(...)`` when the caller drew (or
+    kept) them already."""
     hand = state.hands[seat]
     parts: list[ft.Control] = [theme.heading(f"{names[seat]}: your demigods")]
     if len(hand) == 2:
@@ -164,8 +168,8 @@ def secret_block(
                 ).root
             )
 
-    parts.append(_deduction(state, seat, names))
-    parts.append(_notes(state, seat, act, can_act))
+    parts.append(deduced or deduction(state.history, seat, names[1 - seat]))
+    parts.append(noted or notes(seat, state.notes[seat], act, can_act))
     return ft.Semantics(
         identifier=SECRET_ID,
         content=ft.Container(
@@ -178,13 +182,14 @@ def secret_block(
     )
 
 
-def _deduction(state: SofState, seat: int, names: list[str]) -> ft.Control:
+def deduction(history: tuple[AgeRecord, ...], seat: int, opponent_name: str) -> ft.Control:
+    """What ``seat``'s opponent may hold, from the answers in ``history`` alone."""
     opponent = 1 - seat
-    pairs = opponent_pairs_for(state.history, opponent)
+    pairs = opponent_pairs_for(history, opponent)
     counts = candidates(pairs)
     said = [
         f"Age {r.age}: {'yes' if r.answers[opponent] else 'no'}"
-        for r in state.history
+        for r in history
         if r.answers[opponent] is not None
     ]
     bars: list[ft.Control] = []
@@ -220,7 +225,7 @@ def _deduction(state: SofState, seat: int, names: list[str]) -> ft.Control:
         ft.Column(
             spacing=4,
             controls=[
-                ft.Text(f"What {names[opponent]} may hold", weight=ft.FontWeight.W_600),
+                ft.Text(f"What {opponent_name} may hold", weight=ft.FontWeight.W_600),
                 theme.muted(
                     ("Answers so far: " + "; ".join(said)) if said else "No answers yet.", 12
                 ),
@@ -239,8 +244,10 @@ def _deduction(state: SofState, seat: int, names: list[str]) -> ft.Control:
     )
 
 
-def _notes(state: SofState, seat: int, act: Callable[[Action], None], can_act: bool) -> ft.Control:
-    mine = state.notes[seat]
+def notes(
+    seat: int, mine: Mapping[str, str], act: Callable[[Action], None], can_act: bool
+) -> ft.Control:
+    """``seat``'s private notes (``mine``: demigod → text), each saved through ``act``."""
 
     def save(name: str, field: ft.TextField) -> None:
         text = (field.value or "").strip()

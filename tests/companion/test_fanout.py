@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import flet as ft
 import pytest
 
 from companion.app import Shell
@@ -20,6 +21,7 @@ from companion.hub import Hub
 from companion.table import Actor
 from rules import registry
 from rules.core import Correct
+from rules.fates_and_favors import EditFate, EnterHand
 from tests.support.wire import first_draw, session, values
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -197,7 +199,7 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     """The board, the renown track, the Abyss and the Age card are each rebuilt when
     something they draw changes and reused as they are otherwise; a tap on a reused board
     reaches the screen drawn now (its pick is drawn there)."""
-    from rules.scales_of_fate.actions import DealDemigods
+    from rules.scales_of_fate.actions import DealDemigods, Note
     from tests.companion.test_scales_panel import age_one
 
     table = hub.create_table("scales-of-fate", None, PLAYERS[:2], "kept board")
@@ -213,6 +215,7 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     )
     live = phones[0][0].table_screen.live
     sections = ["kept:sof-board", "kept:sof-track", "kept:sof-abyss", "kept:sof-age"]
+    sections.append("kept:sof-status")
 
     def step(counter: str, rebuilt: set[str]) -> None:
         before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
@@ -226,6 +229,47 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     step("renown.Pentha", {"kept:sof-track"})
     step("quest.00.change", {"kept:sof-board"})
     step("abyss.left", {"kept:sof-abyss"})
+
+    # Within the track, a moved marker rebuilds the space it left and the one it entered;
+    # the seat's deduction and notes stay as they are until the answers or notes change.
+    was = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    start = live.state.renown["Klar"]
+    _deliver(phones, _correct(live, "renown.Klar"))
+    moved = {f"kept:sof-track-space-{start}", f"kept:sof-track-space-{start + 1}"}
+    for (shell, _s, _w), before in zip(phones, was, strict=True):
+        now = _kept_parts(shell.table_screen)
+        assert {key for key in before if now[key] is not before[key]} == moved | {"kept:sof-track"}
+    assert {"kept:sof-deduction-0", "kept:sof-notes-0"} <= set(was[0])
+    marker = f"Klar {start + 1}"
+    space = _kept_parts(phones[1][0].table_screen)[f"kept:sof-track-space-{start + 1}"]
+    assert any(getattr(c, "label", None) == marker for c in _walk(space))
+    was = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    _deliver(phones, live.do(Note(seat=0, demigod="Naka", text="bold"), Actor("h", "Host")))
+    for (shell, _s, _w), before, rebuilt in zip(
+        phones, was, [{"kept:sof-notes-0"}, set()], strict=True
+    ):
+        now = _kept_parts(shell.table_screen)
+        assert {key for key in before if now[key] is not before[key]} == rebuilt
+    notes = _kept_parts(phones[0][0].table_screen)["kept:sof-notes-0"]
+    assert any(getattr(c, "value", None) == "bold" for c in _walk(notes))
+    # A move passes the turn: the seats' cards are rebuilt (who is to play) on every phone.
+    was = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    play = live.game.legal_actions(live.state)[0]
+    _deliver(phones, live.do(play, Actor("host", "Host", None)))
+    for (shell, _s, _w), before in zip(phones, was, strict=True):
+        assert _kept_parts(shell.table_screen)["kept:sof-status"] is not before["kept:sof-status"]
+    # A marker on a space reused through these changes opens the correction for the
+    # renown the screen shows now.
+    (shell, s, wire), _viewer = phones
+    belan = live.state.renown["Belan"]
+    space = _kept_parts(shell.table_screen)[f"kept:sof-track-space-{belan}"]
+    assert space is was[0][f"kept:sof-track-space-{belan}"]
+    dot = next(c for c in _walk(space) if getattr(c, "identifier", "") == "sof-marker-Belan")
+    asyncio.run(s.dispatch_event(dot.content._i, "click", None))
+    dialog = s.page._dialogs.controls[-1]  # opened by the panel on screen
+    assert dialog.open and dialog.title.value == "Correct Belan's renown"
+    value = next(c for c in _walk(dialog) if getattr(c, "identifier", "") == "sof-correct-value")
+    assert value.content.value == str(belan)
 
     # The seat's board is the one drawn before these changes; its tap picks on the screen
     # shown now, which redraws the board with the pick and offers the move for it.
@@ -262,7 +306,7 @@ def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub
 
     def step(counter: str, rebuilt: list[set[str]], watched: list[str]) -> None:
         before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
-        assert all(set(watched) <= set(parts) for parts in before), before
+        assert all(set(watched) <= set(parts) for parts in before), [sorted(p) for p in before]
         change = _correct(live, counter, -1 if counter == "town" else 1)
         _deliver(phones, change)
         for (shell, _s, _w), was, new in zip(phones, before, rebuilt, strict=True):
@@ -271,9 +315,30 @@ def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub
                 assert (now[key] is not was[key]) == (key in new), (counter, key)
 
     track = ["kept:grim-timecard"]
-    step("town", [set(), set()], track)
-    step("time", [set(track), set(track)], track)
-
+    status, nav = "kept:grim-status", "kept:grim-nav"
+    watched = [*track, status, nav]
+    step("town", [{status}, {status}], watched)
+    step("time", [{*track, status}, {*track, status}], watched)
+    step("Bjorn.xp", [set(), set()], watched)
+    # Within the track, the stone's move rebuilds the tile it left and the one it entered.
+    at = live.state.time
+    tiles = [f"kept:grim-step-{n}" for n in range(1, 8)]
+    moved = {f"kept:grim-step-{at}", f"kept:grim-step-{at + 1}"}
+    step("time", [{*track, status, *moved}] * 2, [*watched, *tiles])
+    lit = _kept_parts(phones[1][0].table_screen)[f"kept:grim-step-{at + 1}"]
+    assert lit.selected and "current" in lit.label
+    # The watcher's tabs, drawn before these changes, open a tab on the screen shown.
+    shell, s, wire = phones[1]
+    tab = next(
+        c
+        for c in _walk(_kept_parts(shell.table_screen)[nav])
+        if getattr(c, "identifier", "") == "grim-nav-heroes"
+    )
+    wire.take()
+    asyncio.run(s.dispatch_event(tab.content._i, "click", None))
+    assert memory(s.page).section == "heroes"
+    assert "kept:grim-hero-board-Bjorn" in _kept_parts(shell.table_screen)
+    assert wire.take()
     for _shell, s, _w in phones:
         memory(s.page).section = "heroes"
     _deliver(phones, _correct(live, "town", -1))
@@ -326,3 +391,238 @@ def test_born_of_titans_crew_sheets_are_rebuilt_only_when_what_they_show_changes
     # The rebuilt sheet shows the new value (here on the watching phone).
     text = " ".join(str(getattr(c, "value", "")) for c in _walk(phones[2][0].table_screen.body))
     assert "Crew 5 · Prophecy 2" in text
+    # Within a rebuilt sheet, a moved counter rebuilds the shield it left and the one it
+    # entered; the other shields are the very controls the phone has.
+    at = live.state.heroes[0].prophecy
+    shields = [f"kept:bot-shield-0-{n}" for n in range(7)]
+    before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    _deliver(phones, _correct(live, "Ann prophecy", -1))
+    moved = {f"kept:bot-shield-0-{at}", f"kept:bot-shield-0-{at - 1}"}
+    for (shell, _s, _w), was in zip(phones, before, strict=True):
+        now = _kept_parts(shell.table_screen)
+        rebuilt = {key for key in [*sheets, *shields] if now[key] is not was[key]}
+        assert rebuilt == moved | {sheets[0]}, rebuilt
+    lit = _kept_parts(phones[2][0].table_screen)[f"kept:bot-shield-0-{at - 1}"]
+    assert "prophecy" in lit.label
+
+
+def _wof_in_bets(hub: Hub, name: str) -> Any:
+    """A three-player Winds of Fate table at its first bets, Ann to bet."""
+    table = hub.create_table("winds-of-fate", None, PLAYERS[:3], name)
+    rng = random.Random(0)
+    while table.state.phase != "bets":
+        table.do(rng.choice(table.game.legal_actions(table.state)), Actor("host", "Host", None))
+    assert table.state.queue[0] == 0
+    return table
+
+
+def test_winds_of_fate_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) -> None:
+    """The round track, the voyage, the score board and each of its rows, the payoff
+    table, the move card, the destiny cards and the paths are each rebuilt when something
+    they draw changes and reused as they are otherwise; taps on reused sections reach the
+    screen drawn now."""
+    table = _wof_in_bets(hub, "kept voyage")
+    routes = [f"/t/{table.id}?k={token}" for token in table.seat_tokens[:2]]
+    routes += [f"/t/{table.id}?key={hub.host_key}", f"/t/{table.id}?k={table.join_token}"]
+    phones = _phones(hub, table, routes)
+    live = phones[0][0].table_screen.live
+    rows = [f"kept:wof-player-{seat}" for seat in range(3)]
+    common = ["kept:wof-round-track", "kept:wof-voyage", "kept:wof-scoreboard", *rows]
+    common += ["kept:wof-payoffs", "kept:wof-move"]
+    # The destiny cards and the paths are not on the watching phone (it cannot act).
+    private = ["kept:wof-secrets", "kept:wof-paths"]
+
+    def step(counter: str, rebuilt: set[str], step_by: int = 1) -> None:
+        before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+        for k, parts in enumerate(before):
+            assert set(common + (private if k < 3 else [])) <= set(parts), (k, sorted(parts))
+        _deliver(phones, _correct(live, counter, step_by))
+        for (shell, _s, _w), was in zip(phones, before, strict=True):
+            now = _kept_parts(shell.table_screen)
+            for key in was:
+                assert (now[key] is not was[key]) == (key in rebuilt), (counter, key)
+
+    step("crew", set())  # drawn in the status line only
+    step("Bo VP", {rows[1], "kept:wof-scoreboard", "kept:wof-payoffs"})
+    step("Cy Help cards", {rows[2], "kept:wof-scoreboard"})
+    step("Bo chips", {rows[1], "kept:wof-scoreboard", "kept:wof-payoffs"}, -1)
+
+    # A change of round moves the marker and the payoffs; Ann's bets are labelled with the
+    # stack each would make, so her move card is rebuilt (on her phone and on the host's,
+    # which acts for every seat); the others only say who bets.
+    before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    _deliver(phones, _correct(live, "round"))
+    for k, ((shell, _s, _w), was) in enumerate(zip(phones, before, strict=True)):
+        now = _kept_parts(shell.table_screen)
+        rebuilt = {key for key in was if now[key] is not was[key]}
+        expect = {"kept:wof-round-track", "kept:wof-payoffs"} | (
+            {"kept:wof-move"} if k in (0, 2) else set()
+        )
+        assert rebuilt == expect, (k, rebuilt)
+    ann = _kept_parts(phones[0][0].table_screen)["kept:wof-move"]
+    bet3 = next(c for c in _walk(ann) if getattr(c, "identifier", "") == "wof-bet-3")
+    assert bet3.content.content == "Round 3 (2)"  # labelled for round 2 now
+
+    # The host's destiny box and paths were drawn before these changes; their taps pick on
+    # the screen drawn now, which shows the pick.
+    shell, s, wire = phones[2]
+    screen = shell.table_screen
+    secrets = _kept_parts(screen)["kept:wof-secrets"]
+    reveal = next(c for c in _walk(secrets) if getattr(c, "identifier", "") == "wof-reveal-1")
+    wire.take()
+    asyncio.run(s.dispatch_event(reveal.content._i, "click", None))
+    shown = " ".join(str(getattr(c, "value", "")) for c in _walk(screen.body))
+    assert "Bo: card 1 is" in shown and "Ann: card 1 is" not in shown
+    assert _kept_parts(screen)["kept:wof-secrets"] is not secrets
+    assert wire.take()
+    paths = _kept_parts(screen)["kept:wof-paths"]
+    start = next(c for c in _walk(paths) if getattr(c, "identifier", "") == "wof-path-from-3")
+    asyncio.run(s.dispatch_event(start.content._i, "click", None))
+    redrawn = _kept_parts(screen)["kept:wof-paths"]
+    assert redrawn is not paths
+    again = next(c for c in _walk(redrawn) if getattr(c, "identifier", "") == "wof-path-from-3")
+    assert isinstance(again.content, ft.FilledButton)  # the pick is drawn on the screen shown
+    assert wire.take()
+    # Ann's reused bet buttons act on the table as it is now.
+    shell, s, _wire = phones[0]
+    bet = next(
+        c
+        for c in _walk(_kept_parts(shell.table_screen)["kept:wof-move"])
+        if getattr(c, "identifier", "") == "wof-bet-4"
+    )
+    asyncio.run(s.dispatch_event(bet.content._i, "click", None))
+    assert [b.space for b in live.state.bets_of(0)] == [4]
+
+
+def test_fates_and_favors_sections_are_rebuilt_only_when_what_they_show_changes(
+    hub: Hub,
+) -> None:
+    """The status, the board, the card chips, the hand, the score pad and the copy editor
+    are each rebuilt when something they draw changes and reused as they are otherwise; a
+    tap on reused card chips picks on the screen drawn now."""
+    table = hub.create_table("fates-and-favors", None, PLAYERS[:2], "kept board")
+    routes = [f"/t/{table.id}?k={token}" for token in table.seat_tokens]
+    routes += [f"/t/{table.id}?key={hub.host_key}", f"/t/{table.id}?k={table.join_token}"]
+    phones = _phones(hub, table, routes)
+    live = phones[0][0].table_screen.live
+
+    def deliver(change: Any) -> list[set[str]]:
+        before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+        _deliver(phones, change)
+        out = []
+        for (shell, _s, _w), was in zip(phones, before, strict=True):
+            now = _kept_parts(shell.table_screen)
+            assert set(now) == set(was)
+            out.append({key[5:] for key in was if now[key] is not was[key]})
+        return out
+
+    acting = {"board", "cards", "copy", "hand", "score", "status", "stuck"}
+    assert {key[5:] for key in _kept_parts(phones[0][0].table_screen)} == {
+        f"ff-{name}" for name in acting
+    }
+    # A Hero card count is drawn nowhere (it only decides what can be played).
+    assert deliver(_correct(live, "hero cards Bo", -1)) == [set(), set(), set(), set()]
+    # A play moves a column and passes the turn: the board, whose turn it is, the seat the
+    # "new hand" button is for, and the turn player's playable cards on the seat phones.
+    host = Actor("host", "Host", None)
+    moved = {"ff-board", "ff-status"}
+    play = live.game.legal_actions(live.state)[0]
+    assert deliver(live.do(play, host)) == [
+        moved | {"ff-stuck", "ff-hand"},
+        moved | {"ff-stuck", "ff-hand"},
+        moved | {"ff-stuck"},
+        moved,
+    ]
+    # Ann notes her hand: her phone's hand section only (the hand never leaves her view).
+    assert deliver(live.do(EnterHand(0, ("3", "7")), host)) == [{"ff-hand"}, set(), set(), set()]
+    # A Fate edited to match the copy: the editor showing it, on every phone that edits.
+    fate = live.state.fates[0]
+    edit = EditFate(1, fate.actions, fate.lightning + 1)
+    assert deliver(live.do(edit, host)) == [{"ff-copy"}, {"ff-copy"}, {"ff-copy"}, set()]
+
+    # The host's card chips were drawn before these changes; a tap picks on the screen
+    # drawn now, which lists that card's outcomes and redraws the chips with the pick.
+    shell, s, wire = phones[2]
+    screen = shell.table_screen
+    chips = _kept_parts(screen)["kept:ff-cards"]
+    three = next(c for c in _walk(chips) if getattr(c, "identifier", "") == "ff-card-3")
+    wire.take()
+    asyncio.run(s.dispatch_event(three.content._i, "click", None))
+    redrawn = _kept_parts(screen)["kept:ff-cards"]
+    assert redrawn is not chips
+    picked = next(c for c in _walk(redrawn) if getattr(c, "identifier", "") == "ff-card-3")
+    assert picked.selected
+    assert any(getattr(c, "identifier", "") == "ff-outcome-0" for c in _walk(screen.body))
+    assert wire.take()
+
+
+def test_grimheim_hero_turn_card_is_rebuilt_only_when_what_it_shows_changes(hub: Hub) -> None:
+    """The hero's turn card is reused through a change it does not show, and its reused
+    "End turn" acts on the table as it is now; the next hero gets a new card."""
+    table = hub.create_table("grimheim", None, PLAYERS[:2], "kept turn card")
+    rng = random.Random(1)
+    host = Actor("host", "Host", None)
+    while table.state.phase != "heroes":
+        table.do(rng.choice(table.game.legal_actions(table.state)), host)
+    phones = _phones(
+        hub, table, [f"/t/{table.id}?key={hub.host_key}", f"/t/{table.id}?k={table.join_token}"]
+    )
+    live = phones[0][0].table_screen.live
+    turn = "kept:grim-hero-turn"
+    before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    _deliver(phones, _correct(live, "town", -1))
+    for (shell, _s, _w), was in zip(phones, before, strict=True):
+        assert _kept_parts(shell.table_screen)[turn] is was[turn]
+    # The host's reused card ends the turn of the hero the table is on now.
+    at = (live.state.turn, live.state.phase)
+    shell, s, _wire = phones[0]
+    end = next(
+        c
+        for c in _walk(_kept_parts(shell.table_screen)[turn])
+        if getattr(c, "identifier", "") == "grim-turn-end"
+    )
+    asyncio.run(s.dispatch_event(end.content._i, "click", None))
+    assert (live.state.turn, live.state.phase) != at
+    # The watcher draws the next hero's card (or the monster turn) on its next change.
+    _deliver(phones[1:], _correct(live, "town", -1))
+    assert _kept_parts(phones[1][0].table_screen).get(turn) is not before[1][turn]
+
+
+def test_grimheim_monster_steps_are_rebuilt_only_when_what_they_show_changes(hub: Hub) -> None:
+    """The monster turn's list of steps and the current step's part are reused through a
+    change they do not show; the reused button applies the step to the table as it is now,
+    and the list then marks the next step."""
+    table = hub.create_table("grimheim", None, PLAYERS[:2], "kept monster turn")
+    rng = random.Random(1)
+    host = Actor("host", "Host", None)
+    for _ in range(400):
+        if table.state.phase == "monsters" and table.state.monster_step in ("time", "move"):
+            break
+        legal = table.game.legal_actions(table.state)
+        ends = [a for a in legal if type(a).__name__ == "EndTurn"]
+        table.do(rng.choice(ends or legal), host)
+    step = table.state.monster_step
+    assert table.state.phase == "monsters" and step in ("time", "move"), table.state.phase
+    phones = _phones(
+        hub, table, [f"/t/{table.id}?key={hub.host_key}", f"/t/{table.id}?k={table.join_token}"]
+    )
+    live = phones[0][0].table_screen.live
+    steps, part = "kept:grim-msteps", f"kept:grim-{step}-step"
+    before = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
+    hero = live.state.heroes[0].name
+    _deliver(phones, _correct(live, f"{hero}.xp"))
+    for (shell, _s, _w), was in zip(phones, before, strict=True):
+        now = _kept_parts(shell.table_screen)
+        assert now[steps] is was[steps] and now[part] is was[part]
+    shell, s, _wire = phones[0]
+    button = "grim-advance" if step == "time" else "grim-apply-move"
+    tap = next(
+        c
+        for c in _walk(_kept_parts(shell.table_screen)[part])
+        if getattr(c, "identifier", "") == button
+    )
+    asyncio.run(s.dispatch_event(tap.content._i, "click", None))
+    assert live.state.monster_step != step or live.state.phase != "monsters"
+    _deliver(phones[1:], _correct(live, f"{hero}.xp"))
+    now = _kept_parts(phones[1][0].table_screen)
+    assert now.get(steps) is not before[1][steps] and part not in now

@@ -159,11 +159,25 @@ class BotPanel:
                 s.phase == "play" and s.turn == seat,
                 own,
             )
+            # Each shield is kept under what sits on it, so a moved counter rebuilds the
+            # two shields it left and entered when the sheet is rebuilt.
+            shields = [
+                self.ctx.kept(
+                    f"bot-shield-{seat}-{n}",
+                    (seat, *sheet.shield_inputs(s.heroes[seat], n)),
+                    lambda seat=seat, n=n: sheet.shield(  # type: ignore[misc]
+                        seat, *sheet.shield_inputs(s.heroes[seat], n)
+                    ),
+                )
+                for n in range(sheet.SHIELDS)
+            ]
             parts.append(
                 self.ctx.kept(
                     f"bot-sheet-{seat}",
                     inputs,
-                    lambda seat=seat, own=own: sheet.crew_sheet(s, seat, own=own),  # type: ignore[misc]
+                    lambda seat=seat, own=own, shields=shields: sheet.crew_sheet(  # type: ignore[misc]
+                        s, seat, own=own, shields=shields
+                    ),
                 )
             )
         if s.phase in ("sites", "play", "over"):

@@ -40,13 +40,23 @@ def _dot(letter: str, colour: str) -> ft.Control:
     )
 
 
-def _shield(number: int, hero: Hero, ident: str) -> ft.Control:
-    """One numbered shield with whatever sits on it."""
-    quest = hero.shields.get(number)
+SHIELDS = 7
+"""Shields 0-6 on a crew sheet."""
+
+
+def shield_inputs(hero: Hero, number: int) -> tuple[int, str | None, bool, bool]:
+    """Everything ``shield`` draws of ``hero``'s shield ``number``, in its argument order."""
+    return number, hero.shields.get(number), hero.crew == number, hero.prophecy == number
+
+
+def shield(seat: int, number: int, quest: str | None, crew: bool, prophecy: bool) -> ft.Control:
+    """One numbered shield of ``seat``'s sheet with whatever sits on it: the quest finished
+    there, the crew and the prophecy counters."""
+    ident = f"bot-shield-{seat}-{number}"
     markers: list[ft.Control] = []
-    if hero.crew == number:
+    if crew:
         markers.append(_dot("C", CREW_COLOUR))
-    if hero.prophecy == number:
+    if prophecy:
         markers.append(_dot("P", PROPHECY_COLOUR))
     face = ft.Container(
         width=38,
@@ -68,9 +78,9 @@ def _shield(number: int, hero: Hero, ident: str) -> ft.Control:
         color=ft.Colors.AMBER_200,
     )
     what = [f"shield {number}"]
-    if hero.crew == number:
+    if crew:
         what.append("crew")
-    if hero.prophecy == number:
+    if prophecy:
         what.append("prophecy")
     if quest:
         what.append(f"quest {quest}")
@@ -94,9 +104,12 @@ def _stats_line(kind: str, stats: Stats | None) -> ft.Control:
     )
 
 
-def crew_sheet(state: BotState, seat: int, *, own: bool) -> ft.Control:
+def crew_sheet(
+    state: BotState, seat: int, *, own: bool, shields: list[ft.Control] | None = None
+) -> ft.Control:
     """The crew sheet of ``seat``: shields 0-6, counters aboard, badges, divine counters
-    (named on the owner's own phone, counted elsewhere)."""
+    (named on the owner's own phone, counted elsewhere). ``shields`` stands for
+    ``shield(seat, n, ...)`` of each shield when the caller drew (or kept) them already."""
     hero = state.heroes[seat]
     name = state.players[seat]
     title = f"{name} — {hero.hero.name}" if hero.hero else f"{name} — no hero yet"
@@ -140,7 +153,8 @@ def crew_sheet(state: BotState, seat: int, *, own: bool) -> ft.Control:
                     ft.Row(
                         spacing=0,
                         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                        controls=[_shield(n, hero, f"bot-shield-{seat}-{n}") for n in range(7)],
+                        controls=shields
+                        or [shield(seat, *shield_inputs(hero, n)) for n in range(SHIELDS)],
                     ),
                     tag(
                         f"bot-counts-{seat}",

@@ -39,7 +39,7 @@ from rules.fates_and_favors.zeus import ZEUS_SPACES, ZeusColumn
 from ... import theme
 from ...views.reconcile import swap_in
 from .. import widgets
-from ..base import PanelContext
+from ..base import PanelContext, Route
 from .picture import PAINT, board_picture
 
 FAVORS = ("", "poseidon", "dionysus", "zeus", "apollo", "hestia", "ares", "athena")
@@ -68,6 +68,17 @@ class Pick:
 
 
 _MEMORY: OrderedDict[int, Pick] = OrderedDict()
+
+
+@dataclass
+class Here:
+    """The drawing on screen, where the taps of a kept section go (``Route.to``): its
+    context (the state shown) and its ``refresh``. The picks are the page's own ``Pick``,
+    the same object for every drawing on one page."""
+
+    ctx: PanelContext
+    pick: Pick
+    refresh: Any
 
 
 def memory(page: Any) -> Pick:
@@ -107,40 +118,51 @@ def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
         lit = [p for p in resolve(state, chosen).sim.columns() if p not in before and p >= 0]
     elif _zeus(pick):
         lit = [start for _, start in pick.split]  # the columns picked so far
-    on_tap = _zeus_board_tap(ctx, pick, refresh) if _zeus(pick) else None
+    # Each section is kept (``PanelContext.kept``) under everything it draws: the state's
+    # parts it reads and this page's picks; taps on a kept section reach the drawing on
+    # screen through its route (``Here``).
+    here = Here(ctx, pick, refresh)
+    zeus = _zeus(pick)
     content: list[ft.Control] = [
-        _status(state),
-        theme.tagged(
+        _status(ctx),
+        ctx.kept_routed(
             "ff-board",
-            # exclude_semantics: a tap on the picture must stay a pointer event with its
-            # place, not become a semantic tap without one
-            ft.Semantics(
-                label=_board_words(state),
-                container=True,
-                exclude_semantics=True,
-                content=board_picture(state, lit, on_tap),
-            ),
+            (state.arm, state.arm_bridge, state.columns, tuple(lit), zeus),
+            lambda route: _board(state, lit, _zeus_board_tap(route) if zeus else None),
+            here,
         ),
     ]
     if state.phase == "play":
-        content += _card_picker(ctx, pick, refresh)
-        if _zeus(pick):
+        content.append(
+            ctx.kept_routed(
+                "ff-cards",
+                (pick.card, pick.hero, pick.favor, pick.more),
+                lambda route: _card_picker(route, pick),
+                here,
+            )
+        )
+        if zeus:
             content += _zeus_picker(ctx, pick, refresh)
-        if not _zeus(pick) or sum(pick.split.values()) == ZEUS_SPACES:
+        if not zeus or sum(pick.split.values()) == ZEUS_SPACES:
             content += _outcomes(ctx, pick, plays, chosen, refresh)
         if ctx.can_act:
+            seat = state.seat
             content.append(
-                theme.tagged(
+                ctx.kept(
                     "ff-stuck",
-                    ft.OutlinedButton(
-                        "No card can be played: new hand",
-                        on_click=lambda _: ctx.act(Stuck(state.seat)),
+                    seat,
+                    lambda: theme.tagged(
+                        "ff-stuck",
+                        ft.OutlinedButton(
+                            "No card can be played: new hand",
+                            on_click=lambda _: ctx.act(Stuck(seat)),
+                        ),
                     ),
                 )
             )
     content += _hand(ctx)
     content += _score_pad(ctx)
-    content += _copy_editor(ctx, pick, refresh)
+    content += _copy_editor(ctx, pick, here)
     return ft.ListView(
         controls=content,
         spacing=10,
@@ -152,7 +174,37 @@ def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
 # ----- what the screen shows -------------------------------------------------------------
 
 
-def _status(state: FfState) -> ft.Control:
+def _board(state: FfState, lit: list[int], on_tap: Any) -> ft.Control:
+    """The board picture, with its words for screen readers; drawn from the state's arm,
+    bridge and columns, ``lit`` and whether it takes taps (``on_tap``)."""
+    return theme.tagged(
+        "ff-board",
+        # exclude_semantics: a tap on the picture must stay a pointer event with its
+        # place, not become a semantic tap without one
+        ft.Semantics(
+            label=_board_words(state),
+            container=True,
+            exclude_semantics=True,
+            content=board_picture(state, lit, on_tap),
+        ),
+    )
+
+
+def _status(ctx: PanelContext) -> ft.Control:
+    state: FfState = ctx.state
+    now, deck = _status_words(state)
+    return ctx.kept("ff-status", (now, deck), lambda: _status_row(now, deck))
+
+
+def _status_row(now: str, deck: int | None) -> ft.Control:
+    row: list[ft.Control] = [ft.Text(now, size=15, weight=ft.FontWeight.W_600, expand=True)]
+    if deck is not None:
+        row.append(theme.tagged("ff-deck", ft.Text(f"Deck {deck}", size=15)))
+    return theme.tagged("ff-status", ft.Row(row))
+
+
+def _status_words(state: FfState) -> tuple[str, int | None]:
+    """Whose turn or how the game ended, and the co-op deck (``None`` when not counted)."""
     seat = state.seat
     colours = "/".join(COLOURS[c] for c in state.seat_colours[seat])
     if state.phase == "play":
@@ -164,10 +216,7 @@ def _status(state: FfState) -> ft.Control:
         now = f"Game {state.game_no} lost"
     else:
         now = "The series is over"
-    row: list[ft.Control] = [ft.Text(now, size=15, weight=ft.FontWeight.W_600, expand=True)]
-    if state.coop:
-        row.append(theme.tagged("ff-deck", ft.Text(f"Deck {state.deck}", size=15)))
-    return theme.tagged("ff-status", ft.Row(row))
+    return now, state.deck if state.coop else None
 
 
 def _board_words(state: FfState) -> str:
@@ -199,9 +248,16 @@ def _chip(ident: str, label: str, selected: bool, on_click: Any, width: int = 52
     )
 
 
-def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control]:
+def _card_picker(route: Route, pick: Pick) -> ft.Control:
+    """The card and Favor chips, drawn from ``pick`` alone; taps change the picks of the
+    drawing on screen (``route.to``) and refresh it."""
+
+    def refresh() -> None:
+        route.to.refresh()
+
     def set_card(card: int, hero: bool = False) -> Any:
         def go(_: Any) -> None:
+            pick = route.to.pick
             pick.card, pick.hero, pick.chosen = card, hero, -1
             if hero or card:
                 pick.favor = "" if hero or pick.favor in (*ALONE, *HAND) else pick.favor
@@ -211,6 +267,7 @@ def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
 
     def set_favor(name: str) -> Any:
         def go(_: Any) -> None:
+            pick = route.to.pick
             pick.favor, pick.chosen = name, -1
             if name in ALONE or name in HAND:
                 pick.card, pick.hero = 0, False
@@ -236,18 +293,22 @@ def _card_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
     ]
 
     def toggle_more(_: Any) -> None:
+        pick = route.to.pick
         pick.more = not open_
         if not pick.more and pick.favor in HAND:
             pick.favor, pick.chosen = "", -1
         refresh()
 
     favors.append(_chip("ff-favor-more", "Fewer" if open_ else "More…", False, toggle_more, 96))
-    return [
-        theme.muted("Card played"),
-        ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
-        theme.muted("Favor (optional)"),
-        ft.Row(favors, wrap=True, spacing=6, run_spacing=6),
-    ]
+    return ft.Column(
+        spacing=10,
+        controls=[
+            theme.muted("Card played"),
+            ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
+            theme.muted("Favor (optional)"),
+            ft.Row(favors, wrap=True, spacing=6, run_spacing=6),
+        ],
+    )
 
 
 def _plays(ctx: PanelContext, pick: Pick) -> list[Play | PlayFavor]:
@@ -401,13 +462,17 @@ def _zeus_hint(c: ZeusColumn, amount: int) -> list[ft.Control]:
     return [ft.Text(words, size=12, color=theme.MUTED)]
 
 
-def _zeus_board_tap(ctx: PanelContext, pick: Pick, refresh: Any) -> Any:
-    """Tapping a column on the board while picking a Zeus split works as its + chip."""
+def _zeus_board_tap(route: Route) -> Any:
+    """Tapping a column on the board while picking a Zeus split works as its + chip (on the
+    state of the drawing on screen, ``route.to``)."""
 
     def tapped(space: int) -> None:
+        ctx: PanelContext = route.to.ctx
+        refresh = route.to.refresh
         state: FfState = ctx.state
         for c in ctx.game.zeus_first_parts(state):
             if c.start == space:
+                pick = route.to.pick
                 total = sum(pick.split.values())
                 nxt = _next_amount(c.offered, pick.split.get(c.column, 0), total, True)
                 if nxt:
@@ -546,6 +611,15 @@ def _hand(ctx: PanelContext) -> list[ft.Control]:
     seat = ctx.seat
     if seat is None or not ctx.can_act:
         return []
+    playable = tuple(ctx.game.playable(state, seat))
+    # Drawn from this seat's hand, whose turn it is and what it can play now; its save acts
+    # through the context (the same for every drawing of this screen).
+    inputs = (seat, state.hands[seat], state.seat, playable)
+    return [ctx.kept("ff-hand", inputs, lambda: _hand_section(ctx, seat, playable))]
+
+
+def _hand_section(ctx: PanelContext, seat: int, playable: tuple[str, ...]) -> ft.Control:
+    state: FfState = ctx.state
     field = ft.TextField(
         label="Your hand (private), e.g. 3 7 10 zeus",
         value=" ".join(state.hands[seat]),
@@ -554,7 +628,6 @@ def _hand(ctx: PanelContext) -> list[ft.Control]:
     def save(_: Any) -> None:
         ctx.act(EnterHand(seat, tuple((field.value or "").lower().split())))
 
-    playable = ctx.game.playable(state, seat)
     if not state.hands[seat]:
         note = "No hand noted."
     elif seat != state.seat:
@@ -565,17 +638,26 @@ def _hand(ctx: PanelContext) -> list[ft.Control]:
         )
     else:
         note = "Your hand: " + ", ".join(state.hands[seat]) + ". No card in it can be played now."
-    return [
-        theme.heading("Your hand"),
-        theme.tagged("ff-hand-field", field),
-        theme.tagged("ff-hand-save", ft.OutlinedButton("Note my hand", on_click=save)),
-        theme.tagged("ff-hand-note", ft.Text(note, size=14)),
-    ]
+    return ft.Column(
+        spacing=10,
+        controls=[
+            theme.heading("Your hand"),
+            theme.tagged("ff-hand-field", field),
+            theme.tagged("ff-hand-save", ft.OutlinedButton("Note my hand", on_click=save)),
+            theme.tagged("ff-hand-note", ft.Text(note, size=14)),
+        ],
+    )
 
 
 def _score_pad(ctx: PanelContext) -> list[ft.Control]:
     state: FfState = ctx.state
     sheet = ctx.game.score(state)
+    ended = state.phase in ("won", "lost") and ctx.can_act
+    # Drawn from the score sheet and whether the next game may be started here alone.
+    return [ctx.kept("ff-score", (sheet, ended), lambda: _score_section(ctx, sheet, ended))]
+
+
+def _score_section(ctx: PanelContext, sheet: Any, ended: bool) -> ft.Control:
     rows = []
     for seat, player in enumerate(sheet.players):
         games = " ".join(str(i.points) for i in player.items) or "–"
@@ -592,7 +674,7 @@ def _score_pad(ctx: PanelContext) -> list[ft.Control]:
             )
         )
     out: list[ft.Control] = [theme.heading("Score pad"), *rows, theme.muted(sheet.summary)]
-    if state.phase in ("won", "lost") and ctx.can_act:
+    if ended:
         out.append(
             ft.Row(
                 [
@@ -607,18 +689,34 @@ def _score_pad(ctx: PanelContext) -> list[ft.Control]:
                 ]
             )
         )
-    return out
+    return ft.Column(spacing=10, controls=out)
 
 
-def _copy_editor(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control]:
+def _copy_editor(ctx: PanelContext, pick: Pick, here: Here) -> list[ft.Control]:
     """Match your copy: a Fate's printed actions, and the board before play starts."""
     if not ctx.can_act or ctx.state.phase == "over":
         return []
     state: FfState = ctx.state
-    fate = state.fates[pick.edit_number - 1]
+    number = pick.edit_number
+    fate = state.fates[number - 1]
+    # Drawn from the Fate being edited and the board's numbers; the Fate picked and the
+    # saves act on the drawing on screen.
+    inputs = (number, fate, state.arm, state.arm_bridge)
+    return [
+        ctx.kept_routed(
+            "ff-copy",
+            inputs,
+            lambda route: _copy_section(route, number, fate, state.arm, state.arm_bridge),
+            here,
+        )
+    ]
+
+
+def _copy_section(route: Route, edit: int, fate: Any, arm_now: int, bridge_now: int) -> ft.Control:
+    """The editor for Fate ``edit`` (``fate`` as played now) and the board's numbers."""
     number = ft.Dropdown(
         label="Fate",
-        value=str(pick.edit_number),
+        value=str(edit),
         options=[ft.dropdown.Option(key=str(n), text=f"#{n}") for n in range(1, 11)],
         width=110,
     )
@@ -627,8 +725,8 @@ def _copy_editor(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
     error = ft.Text("", color=theme.BAD, size=14)
 
     def pick_number(_: Any) -> None:
-        pick.edit_number = int(number.value or 1)
-        refresh()
+        route.to.pick.edit_number = int(number.value or 1)
+        route.to.refresh()
 
     number.on_select = pick_number
 
@@ -641,43 +739,39 @@ def _copy_editor(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control
             with contextlib.suppress(RuntimeError, AssertionError):
                 error.update()
             return
-        ctx.act(EditFate(pick.edit_number, actions, bolts))
+        route.to.ctx.act(EditFate(edit, actions, bolts))
 
-    arm = ft.TextField(label="Spaces per arm side", value=str(state.arm), width=170)
-    bridge = ft.TextField(label="Arm bridges at", value=str(state.arm_bridge), width=150)
+    arm = ft.TextField(label="Spaces per arm side", value=str(arm_now), width=170)
+    bridge = ft.TextField(label="Arm bridges at", value=str(bridge_now), width=150)
 
     def save_board(_: Any) -> None:
         try:
-            ctx.act(EditBoard(int(arm.value or "0"), int(bridge.value or "0")))
+            route.to.ctx.act(EditBoard(int(arm.value or "0"), int(bridge.value or "0")))
         except ValueError:
             error.value = "Type whole numbers."
             with contextlib.suppress(RuntimeError, AssertionError):
                 error.update()
 
-    return [
-        ft.ExpansionTile(
-            title=ft.Text("Match your copy"),
-            controls=[
-                theme.muted(
-                    "Words: a number, forward/backward/either, own/team/rival/any, "
-                    "'share 2', 'start', 'again'; ';' between actions."
-                ),
-                ft.Row(
-                    [
-                        theme.tagged("ff-edit-number", number),
-                        theme.tagged("ff-edit-lightning", lightning),
-                    ]
-                ),
-                theme.tagged("ff-edit-actions", text),
-                theme.tagged("ff-edit-save", ft.OutlinedButton("Save this Fate", on_click=save)),
-                ft.Row(
-                    [theme.tagged("ff-edit-arm", arm), theme.tagged("ff-edit-bridge", bridge)],
-                    wrap=True,
-                ),
-                theme.tagged(
-                    "ff-edit-board", ft.OutlinedButton("Save the board", on_click=save_board)
-                ),
-                theme.tagged("ff-edit-error", error),
-            ],
-        )
-    ]
+    return ft.ExpansionTile(
+        title=ft.Text("Match your copy"),
+        controls=[
+            theme.muted(
+                "Words: a number, forward/backward/either, own/team/rival/any, "
+                "'share 2', 'start', 'again'; ';' between actions."
+            ),
+            ft.Row(
+                [
+                    theme.tagged("ff-edit-number", number),
+                    theme.tagged("ff-edit-lightning", lightning),
+                ]
+            ),
+            theme.tagged("ff-edit-actions", text),
+            theme.tagged("ff-edit-save", ft.OutlinedButton("Save this Fate", on_click=save)),
+            ft.Row(
+                [theme.tagged("ff-edit-arm", arm), theme.tagged("ff-edit-bridge", bridge)],
+                wrap=True,
+            ),
+            theme.tagged("ff-edit-board", ft.OutlinedButton("Save the board", on_click=save_board)),
+            theme.tagged("ff-edit-error", error),
+        ],
+    )

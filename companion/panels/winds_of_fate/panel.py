@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from rules.core import Action
+from rules.core import Action, Verdict
 from rules.winds_of_fate import (
     ClaimReward,
     Contribute,
@@ -42,7 +42,7 @@ from rules.winds_of_fate.components import (
 
 from ... import theme
 from .. import widgets
-from ..base import PanelContext
+from ..base import PanelContext, Route
 from . import pictures
 
 
@@ -119,13 +119,44 @@ class WofPanel:
             *top,
             self.holders[first],
             self.holders[second],
-            pictures.round_track(s),
-            pictures.board(s),
-            pictures.score_board(s),
+            self._round_track(),
+            self._board(),
+            self._score_board(),
             self.holders["payoffs"],
             self.holders["paths"],
         ]
         self.refresh(*self.holders)
+
+    # Every picture below is kept (``PanelContext.kept``) under inputs holding everything it
+    # draws, so a change rebuilds and sends only the pictures it alters. Kept controls with
+    # taps reach the panel on screen through their route, never this drawing's ``self``.
+
+    def _round_track(self) -> ft.Control:
+        s = self.state
+        return self.ctx.kept(
+            "wof-round-track", (s.round, s.players, s.bets), lambda: pictures.round_track(s)
+        )
+
+    def _board(self) -> ft.Control:
+        s = self.state
+        return self.ctx.kept(
+            "wof-voyage",
+            (s.board, s.face_down, s.at, s.phase == "setup", s.voyage),
+            lambda: pictures.board(s),
+        )
+
+    def _score_board(self) -> ft.Control:
+        s = self.state
+        inputs = [pictures.score_inputs(s, seat) for seat in s.order]
+        rows = [
+            self.ctx.kept(f"wof-player-{row[0]}", row, lambda row=row: pictures.score_row(*row))
+            for row in inputs
+        ]
+        return self.ctx.kept(
+            "wof-scoreboard",
+            (tuple(inputs), s.supply),
+            lambda: pictures.score_box(rows, s.supply),
+        )
 
     def refresh(self, *names: str) -> None:
         build: dict[str, Callable[[], ft.Control | None]] = {
@@ -186,7 +217,30 @@ class WofPanel:
             waiting = ""
         else:
             waiting = f"{s.players[s.queue[0]]} to act" if s.queue else ""
-        parts = handler[s.phase]() if self.ctx.can_act else []
+        # Whoever may not act is told who is to act, and the steps one player takes in turn
+        # are drawn from the legal moves, names and numbers alone: kept under those. (Each
+        # turn-taking step's handler shows ``_waiting`` to any other phone.)
+        if not self.ctx.can_act:
+            return self.ctx.kept(
+                "wof-move", (title, waiting), lambda: self._move_box(title, waiting, [])
+            )
+        if waiting and not self.can_act_for(s.queue[0]):
+            seat = s.queue[0]
+            return self.ctx.kept(
+                "wof-move",
+                (title, waiting, s.players[seat]),
+                lambda: self._move_box(title, waiting, self._waiting(seat)),
+            )
+        if s.phase in ("bets", "draws"):
+            seat = s.queue[0]
+            inputs = (title, waiting, tuple(self.legal()), s.players[seat], s.round, s.draw_count)
+            return self.ctx.kept(
+                "wof-move", inputs, lambda: self._move_box(title, waiting, handler[s.phase]())
+            )
+        return self._move_box(title, waiting, handler[s.phase]())
+
+    @staticmethod
+    def _move_box(title: str, waiting: str, parts: list[ft.Control]) -> ft.Control:
         if waiting:
             parts.insert(0, theme.tagged("wof-turn", theme.muted(waiting, 14)))
         return pictures.box("wof-move", title, parts)
@@ -633,11 +687,16 @@ class WofPanel:
             return tuple(revealed.destiny_cards[seat])
         return ()
 
-    def _reveal_button(self, seat: int, ident: str = "wof-reveal") -> ft.Control:
+    def _reveal_button(
+        self, seat: int, ident: str = "wof-reveal", route: Route | None = None
+    ) -> ft.Control:
+        """Taps go to ``route``'s panel (the one on screen) when given, else to this one."""
         return button(
             f"{ident}-{seat}",
             f"Pass the phone to {self.state.players[seat]}",
-            lambda _: self.pick("move", "secret", "payoffs", revealed=seat),
+            lambda _: (route.to if route else self).pick(
+                "move", "secret", "payoffs", revealed=seat
+            ),
         )
 
     def _secret_seat(self) -> int | None:
@@ -648,29 +707,59 @@ class WofPanel:
     def _secret(self) -> ft.Control | None:
         s = self.state
         seat = self._secret_seat()
+        hand_over = self.ctx.seat is None and self.ctx.can_act and s.phase != "over"
+        if seat is None and not hand_over:
+            return None
+        cards = self._cards_of(seat) if seat is not None else ()
+        if seat is not None and not cards and self.ctx.can_act and s.phase == "setup":
+            # The recording form follows this screen's picks: drawn afresh.
+            here = Route()
+            here.to = self
+            form = self._record_form(seat)
+            return self._secret_box(here if hand_over else None, seat, (), (), form)
+        chips: tuple[int, ...] = ()
+        if seat is not None and cards:
+            view = self.ctx.reveal(seat) if self.ctx.seat is None and self.ctx.reveal else s
+            chips = tuple(view.destiny_chips[seat])
+        revealed = self.picks.revealed
+        # The hand-over buttons, whose cards show and their chips: nothing else is drawn.
+        inputs = (s.players, hand_over, revealed, seat, cards, chips)
+        return self.ctx.kept_routed(
+            "wof-secrets",
+            inputs,
+            lambda route: self._secret_box(route if hand_over else None, seat, cards, chips, []),
+            self,
+        )
+
+    def _secret_box(
+        self,
+        route: Route | None,
+        seat: int | None,
+        cards: tuple[str, ...],
+        chips: tuple[int, ...],
+        form: list[ft.Control],
+    ) -> ft.Control:
+        """The destiny cards box: with ``route``, the hand-over buttons (tapped on the
+        panel ``route`` leads to), then ``seat``'s ``cards`` and ``chips``, then ``form``."""
+        s = self.state
         parts: list[ft.Control] = []
-        if self.ctx.seat is None and self.ctx.can_act and s.phase != "over":
+        if route is not None:
+            revealed = self.picks.revealed
             parts.append(
-                wrap([self._reveal_button(q) for q in range(s.n) if q != self.picks.revealed])
+                wrap([self._reveal_button(q, route=route) for q in range(s.n) if q != revealed])
             )
-            if self.picks.revealed is not None:
+            if revealed is not None:
                 parts.append(
                     button(
                         "wof-hide",
                         "Hide",
-                        lambda _: self.pick("move", "secret", "payoffs", revealed=None),
+                        lambda _: route.to.pick("move", "secret", "payoffs", revealed=None),
                     )
                 )
         if seat is None:
-            return pictures.box("wof-secrets", "Destiny cards", parts) if parts else None
+            return pictures.box("wof-secrets", "Destiny cards", parts)
         name = s.players[seat]
-        cards = self._cards_of(seat)
-        if not cards and self.ctx.can_act and s.phase == "setup":
-            parts += self._record_form(seat)
-        elif cards:
-            chips = (
-                self.ctx.reveal(seat) if self.ctx.seat is None and self.ctx.reveal else s
-            ).destiny_chips[seat]
+        if cards:
             parts.append(
                 theme.tagged(
                     "wof-secret-destiny",
@@ -687,7 +776,7 @@ class WofPanel:
                     ),
                 )
             )
-        return pictures.box("wof-secrets", f"{name}'s destiny cards (private)", parts)
+        return pictures.box("wof-secrets", f"{name}'s destiny cards (private)", parts + form)
 
     def _record_form(self, seat: int) -> list[ft.Control]:
         p = self.picks
@@ -746,16 +835,37 @@ class WofPanel:
         view = s
         if seat is not None and self.ctx.seat is None and self.ctx.reveal:
             view = self.ctx.reveal(seat)
-        return pictures.payoff_table(view, seat)
+        data = pictures.payoff_data(view, seat)
+        return self.ctx.kept("wof-payoffs", data, lambda: pictures.payoff_picture(data))
 
     def _paths(self) -> ft.Control | None:
         s, p = self.state, self.picks
         if s.phase in ("setup", "over") or not self.ctx.can_act:
             return None
-        known = [
+        known = tuple(
             f"{node_label(k.split(':')[0], s.board)} {k.split(':')[1]} → {node_label(v, s.board)}"
             for k, v in sorted(s.paths.items())
-        ]
+        )
+        action = SetPath(p.path_node, p.path_kind, p.path_to) if p.path_to else None
+        verdict = self.ctx.check(action) if action is not None else None
+        # The known paths, the board's names, this screen's picks and the verdict on them:
+        # all it draws. Its taps pick on the panel on screen.
+        inputs = (known, s.board, p.path_node, p.path_kind, p.path_to, verdict)
+        return self.ctx.kept_routed(
+            "wof-paths",
+            inputs,
+            lambda route: self._paths_box(route, known, action, verdict),
+            self,
+        )
+
+    def _paths_box(
+        self,
+        route: Route,
+        known: tuple[str, ...],
+        action: SetPath | None,
+        verdict: Verdict | None,
+    ) -> ft.Control:
+        s, p = self.state, self.picks
         parts: list[ft.Control] = [
             theme.muted("; ".join(known) if known else "No path entered yet.", 12)
         ]
@@ -765,7 +875,7 @@ class WofPanel:
                     button(
                         f"wof-path-from-{n}",
                         node_label(n, s.board),
-                        lambda _, n=n: self.pick("paths", path_node=n),
+                        lambda _, n=n: route.to.pick("paths", path_node=n),
                         filled=p.path_node == n,
                     )
                     for n in NODES
@@ -779,7 +889,7 @@ class WofPanel:
                     button(
                         f"wof-path-{k}",
                         k.title(),
-                        lambda _, k=k: self.pick("paths", path_kind=k),
+                        lambda _, k=k: route.to.pick("paths", path_kind=k),
                         filled=p.path_kind == k,
                     )
                     for k in ("calm", "stormy")
@@ -792,7 +902,7 @@ class WofPanel:
                     button(
                         f"wof-path-to-{n}",
                         "→ " + node_label(n, s.board),
-                        lambda _, n=n: self.pick("paths", path_to=n),
+                        lambda _, n=n: route.to.pick("paths", path_to=n),
                         filled=p.path_to == n,
                     )
                     for n in NODES
@@ -800,10 +910,17 @@ class WofPanel:
                 ]
             )
         )
-        if p.path_to:
-            parts += self.check_and_commit(
-                SetPath(p.path_node, p.path_kind, p.path_to), "wof-set-path", "Save this path"
-            )
+        if action is not None and verdict is not None:
+            parts += [
+                widgets.verdict_box(verdict, "wof-set-path-verdict", self.ctx.open_rule),
+                button(
+                    "wof-set-path",
+                    "Save this path",
+                    self.commit(action),
+                    filled=True,
+                    disabled=not verdict.legal,
+                ),
+            ]
         return pictures.box("wof-paths", "Board paths (edit to match your board)", parts)
 
 

@@ -16,7 +16,7 @@ from rules.winds_of_fate.components import (
     TILE_NAMES,
     node_label,
 )
-from rules.winds_of_fate.payoffs import bet_rows, destiny_rows, totals_now
+from rules.winds_of_fate.payoffs import BetRow, bet_rows, destiny_rows, totals_now
 
 from ... import theme
 
@@ -201,27 +201,46 @@ def board(s: WofState) -> ft.Control:
 
 def score_board(s: WofState) -> ft.Control:
     """Each player's VP, unused chips, hand and destiny stacks (sizes per position)."""
-    rows = []
-    for seat in s.order:
-        stacks = " / ".join(str(c) for c in s.destiny_chips[seat])
-        rows.append(
-            theme.tagged(
-                f"wof-player-{seat}",
-                ft.Row(
-                    spacing=6,
-                    controls=[
-                        ft.Container(
-                            width=10, height=28, border_radius=3, bgcolor=PLAYER_COLOURS[seat % 5]
-                        ),
-                        ft.Text(s.players[seat], expand=True, size=15, weight=ft.FontWeight.W_600),
-                        ft.Text(f"{s.vp[seat]} VP", size=15, weight=ft.FontWeight.BOLD),
-                        theme.muted(f"chips {s.held[seat]}", 12),
-                        theme.muted(f"H{s.hand_help[seat]}/h{s.hand_hinder[seat]}", 12),
-                        theme.muted(f"destiny {stacks}", 12),
-                    ],
+    return score_box([score_row(*score_inputs(s, seat)) for seat in s.order], s.supply)
+
+
+def score_inputs(s: WofState, seat: int) -> tuple[int, str, int, int, int, int, tuple[int, ...]]:
+    """Everything ``score_row`` draws for ``seat``, in its argument order."""
+    return (
+        seat,
+        s.players[seat],
+        s.vp[seat],
+        s.held[seat],
+        s.hand_help[seat],
+        s.hand_hinder[seat],
+        tuple(s.destiny_chips[seat]),
+    )
+
+
+def score_row(
+    seat: int, name: str, vp: int, held: int, help_: int, hinder: int, stacks: tuple[int, ...]
+) -> ft.Control:
+    """One player's line of the score board."""
+    return theme.tagged(
+        f"wof-player-{seat}",
+        ft.Row(
+            spacing=6,
+            controls=[
+                ft.Container(
+                    width=10, height=28, border_radius=3, bgcolor=PLAYER_COLOURS[seat % 5]
                 ),
-            )
-        )
+                ft.Text(name, expand=True, size=15, weight=ft.FontWeight.W_600),
+                ft.Text(f"{vp} VP", size=15, weight=ft.FontWeight.BOLD),
+                theme.muted(f"chips {held}", 12),
+                theme.muted(f"H{help_}/h{hinder}", 12),
+                theme.muted(f"destiny {' / '.join(str(c) for c in stacks)}", 12),
+            ],
+        ),
+    )
+
+
+def score_box(rows: list[ft.Control], supply: int) -> ft.Control:
+    """The score board around its rows (in turn order)."""
     return box(
         "wof-scoreboard",
         "Score board",
@@ -229,20 +248,50 @@ def score_board(s: WofState) -> ft.Control:
             *rows,
             theme.muted(
                 f"In turn order. H/h: Help/Hinder cards held. Destiny: chips on cards 1/2/3. "
-                f"Supply: {s.supply} chips.",
+                f"Supply: {supply} chips.",
                 12,
             ),
         ],
     )
 
 
-def payoff_table(s: WofState, own: int | None) -> ft.Control:
+PayoffData = tuple[
+    int | None,
+    tuple[BetRow, ...],
+    tuple[tuple[str, int], ...],
+    bool,
+    int,
+    tuple[tuple[str, int, int], ...],
+]
+"""What the payoff table shows: the own seat, its bet rows, its destiny rows, whether it
+has bets, the round and everyone's totals now (hashable: the section's inputs)."""
+
+
+def payoff_data(s: WofState, own: int | None) -> PayoffData:
     """``own``'s bets paid per end round and destiny stacks per ending (only when ``own``
     is this device's seat and its cards are in ``s``), then everyone's totals if the voyage
     ended in the current round."""
+    if own is None:
+        rows: tuple[BetRow, ...] = ()
+        destiny: tuple[tuple[str, int], ...] = ()
+        has_bets = False
+    else:
+        rows, destiny = tuple(bet_rows(s, own)), tuple(destiny_rows(s, own))
+        has_bets = bool(s.bets_of(own))
+    return own, rows, destiny, has_bets, s.round, tuple(totals_now(s))
+
+
+def payoff_table(s: WofState, own: int | None) -> ft.Control:
+    """The payoff table of ``payoff_data(s, own)``."""
+    return payoff_picture(payoff_data(s, own))
+
+
+def payoff_picture(data: PayoffData) -> ft.Control:
+    """Draws ``payoff_data``'s answer, and nothing else."""
+    own, rows, destiny, has_bets, round_now, totals = data
     parts: list[ft.Control] = []
     if own is not None:
-        for row in bet_rows(s, own):
+        for row in rows:
             cells = [
                 ft.Container(
                     width=40,
@@ -273,7 +322,7 @@ def payoff_table(s: WofState, own: int | None) -> ft.Control:
                     ft.Row(wrap=True, spacing=3, run_spacing=3, controls=cells),
                 )
             )
-        for ending, chips in destiny_rows(s, own):
+        for ending, chips in destiny:
             parts.append(
                 theme.tagged(
                     f"wof-payoff-destiny-{ending}",
@@ -284,12 +333,14 @@ def payoff_table(s: WofState, own: int | None) -> ft.Control:
                     ),
                 )
             )
-        if not s.bets_of(own):
+        if not has_bets:
             parts.append(theme.muted("You have no bets on the round track yet.", 12))
     parts.append(
-        ft.Text(f"If the voyage ended now (round {s.round}):", size=13, weight=ft.FontWeight.W_600)
+        ft.Text(
+            f"If the voyage ended now (round {round_now}):", size=13, weight=ft.FontWeight.W_600
+        )
     )
-    for name, chips, vp in totals_now(s):
+    for name, chips, vp in totals:
         parts.append(
             theme.tagged(
                 f"wof-now-{name}",
