@@ -52,26 +52,47 @@ def _chromium_cpu() -> dict[str, float]:
 
 @dataclass
 class Group:
-    """One group of phones: each tap's time to the last device, and the browser's CPU per
-    tap by process kind (ms)."""
+    """One group of phones: each tap's time to the last device, the browser's CPU per
+    tap by process kind (ms), and the taps some page did not show in time."""
 
     times: list[float]
     cpu_ms: dict[str, float]
+    missed: list[str]
 
 
-def _taps(count: int, one: Callable[[int], float]) -> Group:
+class Missed(Exception):
+    """A page did not show a tap's result within ``MISSED_S``."""
+
+
+MISSED_S = 15
+"""A page that has not shown a tap after this long is counted as having missed it (the
+slowest tap seen here took under 2 s)."""
+
+
+def _taps(count: int, one: Callable[[], float]) -> Group:
+    """``count`` taps of ``one``; a tap that some page missed is told in ``missed`` and
+    left out of the times, and the next tap goes on from what the screen then shows."""
     before = _chromium_cpu()
-    times = [one(k) for k in range(count)]
+    times, missed = [], []
+    for _ in range(count):
+        try:
+            times.append(one())
+        except Missed as exc:
+            missed.append(str(exc))
     after = _chromium_cpu()
     cpu = {
         kind: round((spent - before.get(kind, 0.0)) * 1000 / count, 1)
         for kind, spent in after.items()
         if kind in ("renderer", "gpu-process", "browser")
     }
-    return Group(times, cpu)
+    return Group(times, cpu, missed)
 
 
-def _shows(page: Any, identifier: str, want: str, exact: bool) -> None:
+def _text(page: Any, identifier: str) -> str:
+    return str(page.locator(f'[flt-semantics-identifier="{identifier}"]').first.inner_text())
+
+
+def _shows(page: Any, identifier: str, want: str, exact: bool, timeout: float = 30) -> None:
     page.wait_for_function(
         """([ident, want, exact]) => [...document.querySelectorAll(
                `[flt-semantics-identifier="${ident}"]`)].some(el => {
@@ -80,17 +101,31 @@ def _shows(page: Any, identifier: str, want: str, exact: bool) -> None:
                })""",
         arg=[identifier, want, exact],
         polling="raf",
+        timeout=timeout * 1000,
     )
 
 
 def _last_of(phones: list[Any], tap: Any, identifier: str, want: str, exact: bool) -> float:
     """Tap; milliseconds until every phone shows ``want`` (waited for in turn: the time
     taken when the last wait ends is the last phone's)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     t0 = time.perf_counter()
     tap()
-    for page in phones:
-        _shows(page, identifier, want, exact)
+    for n, page in enumerate(phones):
+        try:
+            _shows(page, identifier, want, exact, MISSED_S)
+        except PlaywrightTimeout:
+            shows = _text(page, identifier).strip()
+            raise Missed(
+                f"page {n} (0: the tapping one) waited for {want!r}, shows {shows!r}"
+            ) from None
     return (time.perf_counter() - t0) * 1000
+
+
+def _move(page: Any) -> int:
+    """The move number the page's status line shows ("● Live · move N · updated …")."""
+    return int(_text(page, "connection-status").split("move ")[1].split()[0])
 
 
 def _bare(browser: Any, base: str, groups: tuple[int, ...], taps: int) -> dict[int, Group]:
@@ -98,26 +133,26 @@ def _bare(browser: Any, base: str, groups: tuple[int, ...], taps: int) -> dict[i
     try:
         tapper, _ = _open(contexts[0], base, "increment")
         phones: list[Any] = []
-        count = 0
         result = {}
         for n in groups:
             while len(phones) < n:
                 contexts.append(browser.new_context(viewport=PHONE))
                 phones.append(_open(contexts[-1], base, "count")[0])
+            count = _text(tapper, "count").strip()
             for page in phones:
-                _shows(page, "count", str(count), True)
+                _shows(page, "count", count, True)
 
-            def one(k: int, shown: int = count) -> float:
+            def one() -> float:
+                shown = int(_text(tapper, "count").strip())
                 return _last_of(
                     [tapper, *phones],
                     lambda: _tap(tapper, "increment"),
                     "count",
-                    str(shown + k + 1),
+                    str(shown + 1),
                     True,
                 )
 
             result[n] = _taps(taps, one)
-            count += taps
         return result
     finally:
         for ctx in contexts:
@@ -133,8 +168,7 @@ def _app(
         _tap(tapper, "tab-counters")
         plus, minus = f"counter-{table.counter}-plus", f"counter-{table.counter}-minus"
         tapper.locator(f'[flt-semantics-identifier="{plus}"]').first.wait_for(state="attached")
-        status = tapper.locator('[flt-semantics-identifier="connection-status"]').first
-        move = int(status.inner_text().split("move ")[1].split()[0])
+        start = _move(tapper)
         phones: list[Any] = []
         result = {}
         for n in groups:
@@ -142,21 +176,23 @@ def _app(
                 contexts.append(browser.new_context(viewport=PHONE))
                 url = f"{base}{table.routes[len(phones)]}"
                 phones.append(_open(contexts[-1], url, "connection-status")[0])
+            move = _move(tapper)
             for page in phones:
                 _shows(page, "connection-status", f"move {move} ", False)
 
-            def one(k: int, shown: int = move) -> float:
-                ident = plus if k % 2 == 0 else minus
+            def one() -> float:
+                shown = _move(tapper)
+                # Up and down in turn, so the counter never reaches an end.
+                ident = plus if shown % 2 == start % 2 else minus
                 return _last_of(
                     [tapper, *phones],
                     lambda: _tap(tapper, ident),
                     "connection-status",
-                    f"move {shown + k + 1} ",
+                    f"move {shown + 1} ",
                     False,
                 )
 
             result[n] = _taps(taps, one)
-            move += taps
         return result
     finally:
         for ctx in contexts:
@@ -194,7 +230,13 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
     figures = []
     for n, group in bare.items():
         figures.append(
-            Figure(f"browser: tap -> last of {n} phones, bare Flet", "ms", median(group.times))
+            Figure(
+                f"browser: tap -> last of {n} phones, bare Flet",
+                "ms",
+                median(group.times) if group.times else None,
+                details={"missed": group.missed},
+                error="" if group.times else "no tap reached every page",
+            )
         )
         figures.append(_drawing(f"bare Flet, {n} phones", group))
     for slug, runs in app.items():
@@ -203,22 +245,37 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
                 "app_ms": group.times,
                 "bare_ms": bare[n].times,
                 "browser_cpu_ms_per_tap": {"app": group.cpu_ms, "bare": bare[n].cpu_ms},
+                "missed": {"app": group.missed, "bare": bare[n].missed},
                 "load_average": load,
             }
+            both = bool(group.times and bare[n].times)
+            error = "" if both else "no tap reached every page"
             figures.append(
                 Figure(
                     f"browser: tap -> last of {n} phones [{slug}]",
                     "ms",
-                    median(group.times),
+                    median(group.times) if group.times else None,
                     details=details,
+                    error="" if group.times else error,
                 )
             )
             figures.append(
                 Figure(
                     f"browser: tap -> last of {n} phones, app / bare [{slug}]",
                     "x",
-                    median(group.times) / median(bare[n].times),
+                    median(group.times) / median(bare[n].times) if both else None,
                     1.5,
+                    details=details,
+                    error=error,
+                )
+            )
+            figures.append(
+                Figure(
+                    f"browser: taps some page did not show within {MISSED_S} s "
+                    f"[{slug}, {n} phones]",
+                    "",
+                    float(len(group.missed)),
+                    0.0,
                     details=details,
                 )
             )

@@ -106,10 +106,7 @@ def test_two_v_two_on_two_phones(server: Server, browser: Any) -> None:
 def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     host = open_app(host_ctx, server.host_url("/new") + "&game=fates-and-favors")
     host.wait_id("create-table")
-    host.tap("player-count")
-    host.page.get_by_role("menuitem", name="4").or_(
-        host.page.get_by_text("4", exact=True)
-    ).last.click()
+    host.choose("player-count", "4")
     host.wait_id("seat-3")
     for seat, name in enumerate(NAMES):
         host.fill(f"seat-{seat}", name)

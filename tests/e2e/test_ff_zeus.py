@@ -60,10 +60,7 @@ def tap_board(screen: Screen, space: int) -> None:
 def _play(server: Server, ctx: Any) -> None:
     host = open_app(ctx, server.host_url("/new") + "&game=fates-and-favors")
     host.wait_id("create-table")
-    host.tap("player-count")
-    host.page.get_by_role("menuitem", name="4").or_(
-        host.page.get_by_text("4", exact=True)
-    ).last.click()
+    host.choose("player-count", "4")
     host.wait_id("seat-3")
     for seat, name in enumerate(NAMES):
         host.fill(f"seat-{seat}", name)
