@@ -22,6 +22,7 @@ from companion.table import Actor
 from rules import registry
 from rules.core import Correct
 from rules.fates_and_favors import EditFate, EnterHand
+from tests.support.ui import tagged
 from tests.support.wire import first_draw, session, values
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -158,7 +159,7 @@ def test_the_counters_tab_redraws_only_the_cards_a_change_moves(hub: Hub) -> Non
         for c in _walk(cards[f"kept:counter-{first}"])
         if getattr(c, "identifier", "") and c.identifier.endswith("-plus")
     )
-    asyncio.run(s.dispatch_event(plus.content._i, "click", None))
+    _click(s, plus)
     assert live.game.counter_values(live.state)[first] == before[first] + 1
     now = {c.key: c for c in screen.body.controls[0].content.controls if c.key}
     assert now[f"kept:counter-{first}"] is not cards[f"kept:counter-{first}"]
@@ -171,7 +172,7 @@ def test_the_counters_tab_redraws_only_the_cards_a_change_moves(hub: Hub) -> Non
         for c in _walk(now[f"kept:counter-{second}"])
         if getattr(c, "identifier", "") and c.identifier.endswith("-plus")
     )
-    asyncio.run(s.dispatch_event(plus2.content._i, "click", None))
+    _click(s, plus2)
     assert live.game.counter_values(live.state)[second] == before[second] + 1
 
 
@@ -179,6 +180,11 @@ def _walk(control: Any) -> list[Any]:
     from tests.support.ui import walk
 
     return list(walk(control))
+
+
+def _click(s: Any, control: ft.Semantics) -> None:
+    """A tap on the button inside the tagged ``control``, as the phone sends it."""
+    asyncio.run(s.dispatch_event(control.content._i, "click", None))
 
 
 def _kept_parts(screen: Any) -> dict[str, Any]:
@@ -264,11 +270,11 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     belan = live.state.renown["Belan"]
     space = _kept_parts(shell.table_screen)[f"kept:sof-track-space-{belan}"]
     assert space is was[0][f"kept:sof-track-space-{belan}"]
-    dot = next(c for c in _walk(space) if getattr(c, "identifier", "") == "sof-marker-Belan")
-    asyncio.run(s.dispatch_event(dot.content._i, "click", None))
+    dot = tagged(space)["sof-marker-Belan"]
+    _click(s, dot)
     dialog = s.page._dialogs.controls[-1]  # opened by the panel on screen
     assert dialog.open and dialog.title.value == "Correct Belan's renown"
-    value = next(c for c in _walk(dialog) if getattr(c, "identifier", "") == "sof-correct-value")
+    value = tagged(dialog)["sof-correct-value"]
     assert value.content.value == str(belan)
 
     # The seat's board is the one drawn before these changes; its tap picks on the screen
@@ -276,12 +282,12 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     (shell, s, wire), _viewer = phones
     screen = shell.table_screen
     board = _kept_parts(screen)["kept:sof-board"]
-    tile = next(c for c in _walk(board) if getattr(c, "identifier", "") == "sof-tile-h00")
+    tile = tagged(board)["sof-tile-h00"]
     wire.take()
-    asyncio.run(s.dispatch_event(tile.content._i, "click", None))
+    _click(s, tile)
     redrawn = _kept_parts(screen)["kept:sof-board"]
     assert redrawn is not board
-    picked = next(c for c in _walk(redrawn) if getattr(c, "identifier", "") == "sof-tile-h00")
+    picked = tagged(redrawn)["sof-tile-h00"]
     assert picked.content.border is not None  # the pick is drawn on the screen shown
     assert wire.take()
 
@@ -329,13 +335,9 @@ def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub
     assert lit.selected and "current" in lit.label
     # The watcher's tabs, drawn before these changes, open a tab on the screen shown.
     shell, s, wire = phones[1]
-    tab = next(
-        c
-        for c in _walk(_kept_parts(shell.table_screen)[nav])
-        if getattr(c, "identifier", "") == "grim-nav-heroes"
-    )
+    tab = tagged(_kept_parts(shell.table_screen)[nav])["grim-nav-heroes"]
     wire.take()
-    asyncio.run(s.dispatch_event(tab.content._i, "click", None))
+    _click(s, tab)
     assert memory(s.page).section == "heroes"
     assert "kept:grim-hero-board-Bjorn" in _kept_parts(shell.table_screen)
     assert wire.take()
@@ -460,7 +462,7 @@ def test_winds_of_fate_sections_are_rebuilt_only_when_what_they_show_changes(hub
         )
         assert rebuilt == expect, (k, rebuilt)
     ann = _kept_parts(phones[0][0].table_screen)["kept:wof-move"]
-    bet3 = next(c for c in _walk(ann) if getattr(c, "identifier", "") == "wof-bet-3")
+    bet3 = tagged(ann)["wof-bet-3"]
     assert bet3.content.content == "Round 3 (2)"  # labelled for round 2 now
 
     # The host's destiny box and paths were drawn before these changes; their taps pick on
@@ -468,29 +470,25 @@ def test_winds_of_fate_sections_are_rebuilt_only_when_what_they_show_changes(hub
     shell, s, wire = phones[2]
     screen = shell.table_screen
     secrets = _kept_parts(screen)["kept:wof-secrets"]
-    reveal = next(c for c in _walk(secrets) if getattr(c, "identifier", "") == "wof-reveal-1")
+    reveal = tagged(secrets)["wof-reveal-1"]
     wire.take()
-    asyncio.run(s.dispatch_event(reveal.content._i, "click", None))
+    _click(s, reveal)
     shown = " ".join(str(getattr(c, "value", "")) for c in _walk(screen.body))
     assert "Bo: card 1 is" in shown and "Ann: card 1 is" not in shown
     assert _kept_parts(screen)["kept:wof-secrets"] is not secrets
     assert wire.take()
     paths = _kept_parts(screen)["kept:wof-paths"]
-    start = next(c for c in _walk(paths) if getattr(c, "identifier", "") == "wof-path-from-3")
-    asyncio.run(s.dispatch_event(start.content._i, "click", None))
+    start = tagged(paths)["wof-path-from-3"]
+    _click(s, start)
     redrawn = _kept_parts(screen)["kept:wof-paths"]
     assert redrawn is not paths
-    again = next(c for c in _walk(redrawn) if getattr(c, "identifier", "") == "wof-path-from-3")
+    again = tagged(redrawn)["wof-path-from-3"]
     assert isinstance(again.content, ft.FilledButton)  # the pick is drawn on the screen shown
     assert wire.take()
     # Ann's reused bet buttons act on the table as it is now.
     shell, s, _wire = phones[0]
-    bet = next(
-        c
-        for c in _walk(_kept_parts(shell.table_screen)["kept:wof-move"])
-        if getattr(c, "identifier", "") == "wof-bet-4"
-    )
-    asyncio.run(s.dispatch_event(bet.content._i, "click", None))
+    bet = tagged(_kept_parts(shell.table_screen)["kept:wof-move"])["wof-bet-4"]
+    _click(s, bet)
     assert [b.space for b in live.state.bets_of(0)] == [4]
 
 
@@ -545,12 +543,12 @@ def test_fates_and_favors_sections_are_rebuilt_only_when_what_they_show_changes(
     shell, s, wire = phones[2]
     screen = shell.table_screen
     chips = _kept_parts(screen)["kept:ff-cards"]
-    three = next(c for c in _walk(chips) if getattr(c, "identifier", "") == "ff-card-3")
+    three = tagged(chips)["ff-card-3"]
     wire.take()
-    asyncio.run(s.dispatch_event(three.content._i, "click", None))
+    _click(s, three)
     redrawn = _kept_parts(screen)["kept:ff-cards"]
     assert redrawn is not chips
-    picked = next(c for c in _walk(redrawn) if getattr(c, "identifier", "") == "ff-card-3")
+    picked = tagged(redrawn)["ff-card-3"]
     assert picked.selected
     assert any(getattr(c, "identifier", "") == "ff-outcome-0" for c in _walk(screen.body))
     assert wire.take()
@@ -576,12 +574,8 @@ def test_grimheim_hero_turn_card_is_rebuilt_only_when_what_it_shows_changes(hub:
     # The host's reused card ends the turn of the hero the table is on now.
     at = (live.state.turn, live.state.phase)
     shell, s, _wire = phones[0]
-    end = next(
-        c
-        for c in _walk(_kept_parts(shell.table_screen)[turn])
-        if getattr(c, "identifier", "") == "grim-turn-end"
-    )
-    asyncio.run(s.dispatch_event(end.content._i, "click", None))
+    end = tagged(_kept_parts(shell.table_screen)[turn])["grim-turn-end"]
+    _click(s, end)
     assert (live.state.turn, live.state.phase) != at
     # The watcher draws the next hero's card (or the monster turn) on its next change.
     _deliver(phones[1:], _correct(live, "town", -1))
@@ -616,12 +610,8 @@ def test_grimheim_monster_steps_are_rebuilt_only_when_what_they_show_changes(hub
         assert now[steps] is was[steps] and now[part] is was[part]
     shell, s, _wire = phones[0]
     button = "grim-advance" if step == "time" else "grim-apply-move"
-    tap = next(
-        c
-        for c in _walk(_kept_parts(shell.table_screen)[part])
-        if getattr(c, "identifier", "") == button
-    )
-    asyncio.run(s.dispatch_event(tap.content._i, "click", None))
+    tap = tagged(_kept_parts(shell.table_screen)[part])[button]
+    _click(s, tap)
     assert live.state.monster_step != step or live.state.phase != "monsters"
     _deliver(phones[1:], _correct(live, f"{hero}.xp"))
     now = _kept_parts(phones[1][0].table_screen)
