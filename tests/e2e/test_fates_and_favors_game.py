@@ -103,8 +103,10 @@ def test_two_v_two_on_two_phones(server: Server, browser: Any) -> None:
     assert not any(BO_HAND.encode() in f for f in host_frames), "Bo's hand was sent to the host"
 
 
-def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
-    host = open_app(host_ctx, server.host_url("/new") + "&game=fates-and-favors")
+def four_player_table(server: Server, ctx: Any) -> Screen:
+    """The host's screen on a new four-player table (``NAMES``), made through the New
+    table screen as a host makes one, at Ann's first turn."""
+    host = open_app(ctx, server.host_url("/new") + "&game=fates-and-favors")
     host.wait_id("create-table")
     host.choose("player-count", "4")
     host.wait_id("seat-3")
@@ -112,6 +114,11 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
         host.fill(f"seat-{seat}", name)
     host.tap("create-table")
     until(host, "ff-status", "Ann's turn (red)")
+    return host
+
+
+def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
+    host = four_player_table(server, host_ctx)
     table_id = re.search(r"/t/([A-Za-z0-9_-]+)", host.page.url)
     assert table_id
 

@@ -16,8 +16,8 @@ from companion.panels.fates_and_favors.picture import WIDTH
 from rules.core.words import counted
 from rules.fates_and_favors import GAME, FfOptions, board, zeus
 
-from .conftest import PHONE, Screen, Server, open_app
-from .test_fates_and_favors_game import NAMES, press, shot, until
+from .conftest import PHONE, Screen, Server
+from .test_fates_and_favors_game import NAMES, four_player_table, press, shot, until
 
 pytestmark = pytest.mark.e2e
 
@@ -58,14 +58,7 @@ def tap_board(screen: Screen, space: int) -> None:
 
 
 def _play(server: Server, ctx: Any) -> None:
-    host = open_app(ctx, server.host_url("/new") + "&game=fates-and-favors")
-    host.wait_id("create-table")
-    host.choose("player-count", "4")
-    host.wait_id("seat-3")
-    for seat, name in enumerate(NAMES):
-        host.fill(f"seat-{seat}", name)
-    host.tap("create-table")
-    until(host, "ff-status", "Ann's turn (red)")
+    host = four_player_table(server, ctx)
     assert re.search(r"/t/[A-Za-z0-9_-]+", host.page.url)
 
     press(host, "ff-favor-zeus")
