@@ -25,7 +25,7 @@ from typing import Any
 from tests.support.chromium import ARGS, CHROMIUM, PHONE
 
 from .browser import _free_port, _host_key, _open, _serve, _tap
-from .fanout import GAMES, Table, _prepare
+from .fanout import GAMES, Table, _cpu_seconds, _prepare
 from .report import Figure
 from .stats import median
 
@@ -34,7 +34,6 @@ def _chromium_cpu() -> dict[str, float]:
     """CPU seconds used so far by the running Chromium processes, by kind (``renderer``,
     ``gpu-process``, ``browser``...), from Linux ``/proc``."""
     spent: dict[str, float] = {}
-    tick = os.sysconf("SC_CLK_TCK")
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -42,11 +41,11 @@ def _chromium_cpu() -> dict[str, float]:
             args = (entry / "cmdline").read_bytes().replace(b"\0", b" ").split()
             if not args or b"chrom" not in args[0]:
                 continue
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            seconds = _cpu_seconds(int(entry.name))
         except OSError:  # the process ended meanwhile
             continue
         kind = next((a.decode()[7:] for a in args if a.startswith(b"--type=")), "browser")
-        spent[kind] = spent.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+        spent[kind] = spent.get(kind, 0.0) + seconds
     return spent
 
 
@@ -123,37 +122,76 @@ def _last_of(phones: list[Any], tap: Any, identifier: str, want: str, exact: boo
     return (time.perf_counter() - t0) * 1000
 
 
-def _move(page: Any) -> int:
-    """The move number the page's status line shows ("● Live · move N · updated …")."""
-    return int(_text(page, "connection-status").split("move ")[1].split()[0])
+@dataclass(frozen=True)
+class Shown:
+    """What every page shows of the tapped value: the control ``identifier``, how to read
+    the value from the tapping page, and the text a page shows for a value (``exact``: the
+    whole text, else a part of it)."""
+
+    identifier: str
+    read: Callable[[Any], int]
+    text: Callable[[int], str]
+    exact: bool
+
+
+COUNT = Shown("count", lambda page: int(_text(page, "count").strip()), str, True)
+"""The bare app: the count itself."""
+
+MOVE = Shown(
+    "connection-status",
+    lambda page: int(_text(page, "connection-status").split("move ")[1].split()[0]),
+    lambda move: f"move {move} ",
+    False,
+)
+"""The app: the move number in the status line ("● Live · move N · updated …")."""
+
+
+def _groups(
+    browser: Any,
+    contexts: list[Any],
+    tapper: Any,
+    phone_url: Callable[[int], str],
+    shown: Shown,
+    button: Callable[[int], str],
+    groups: tuple[int, ...],
+    taps: int,
+) -> dict[int, Group]:
+    """Phones are added one group at a time (1, then 3, then 5), so each group has exactly
+    N phones connected (the n-th opens ``phone_url(n)``); per group, ``taps`` taps of
+    ``button(value shown)`` on the tapping page, each timed until every page shows the
+    next value. New pages go into ``contexts`` for the caller to close."""
+    phones: list[Any] = []
+    result = {}
+    for n in groups:
+        while len(phones) < n:
+            contexts.append(browser.new_context(viewport=PHONE))
+            phones.append(_open(contexts[-1], phone_url(len(phones)), shown.identifier)[0])
+        now = shown.read(tapper)
+        for page in phones:
+            _shows(page, shown.identifier, shown.text(now), shown.exact)
+
+        def one() -> float:
+            value = shown.read(tapper)
+            ident = button(value)
+            return _last_of(
+                [tapper, *phones],
+                lambda: _tap(tapper, ident),
+                shown.identifier,
+                shown.text(value + 1),
+                shown.exact,
+            )
+
+        result[n] = _taps(taps, one)
+    return result
 
 
 def _bare(browser: Any, base: str, groups: tuple[int, ...], taps: int) -> dict[int, Group]:
     contexts = [browser.new_context(viewport=PHONE)]
     try:
         tapper, _ = _open(contexts[0], base, "increment")
-        phones: list[Any] = []
-        result = {}
-        for n in groups:
-            while len(phones) < n:
-                contexts.append(browser.new_context(viewport=PHONE))
-                phones.append(_open(contexts[-1], base, "count")[0])
-            count = _text(tapper, "count").strip()
-            for page in phones:
-                _shows(page, "count", count, True)
-
-            def one() -> float:
-                shown = int(_text(tapper, "count").strip())
-                return _last_of(
-                    [tapper, *phones],
-                    lambda: _tap(tapper, "increment"),
-                    "count",
-                    str(shown + 1),
-                    True,
-                )
-
-            result[n] = _taps(taps, one)
-        return result
+        return _groups(
+            browser, contexts, tapper, lambda _n: base, COUNT, lambda _v: "increment", groups, taps
+        )
     finally:
         for ctx in contexts:
             ctx.close()
@@ -168,32 +206,18 @@ def _app(
         _tap(tapper, "tab-counters")
         plus, minus = f"counter-{table.counter}-plus", f"counter-{table.counter}-minus"
         tapper.locator(f'[flt-semantics-identifier="{plus}"]').first.wait_for(state="attached")
-        start = _move(tapper)
-        phones: list[Any] = []
-        result = {}
-        for n in groups:
-            while len(phones) < n:
-                contexts.append(browser.new_context(viewport=PHONE))
-                url = f"{base}{table.routes[len(phones)]}"
-                phones.append(_open(contexts[-1], url, "connection-status")[0])
-            move = _move(tapper)
-            for page in phones:
-                _shows(page, "connection-status", f"move {move} ", False)
-
-            def one() -> float:
-                shown = _move(tapper)
-                # Up and down in turn, so the counter never reaches an end.
-                ident = plus if shown % 2 == start % 2 else minus
-                return _last_of(
-                    [tapper, *phones],
-                    lambda: _tap(tapper, ident),
-                    "connection-status",
-                    f"move {shown + 1} ",
-                    False,
-                )
-
-            result[n] = _taps(taps, one)
-        return result
+        start = MOVE.read(tapper)
+        return _groups(
+            browser,
+            contexts,
+            tapper,
+            lambda n: f"{base}{table.routes[n]}",
+            MOVE,
+            # Up and down in turn, so the counter never reaches an end.
+            lambda move: plus if move % 2 == start % 2 else minus,
+            groups,
+            taps,
+        )
     finally:
         for ctx in contexts:
             ctx.close()
