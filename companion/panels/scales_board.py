@@ -55,14 +55,6 @@ def _signed(n: int) -> str:
 # ----- renown track -----------------------------------------------------------------------
 
 
-def renown_track(state: SofState, on_marker: Tap | None) -> ft.Control:
-    """The 0–14 track as a grid of spaces; every demigod marker sits on its space, several
-    stacking on one. Tapping a marker calls ``on_marker(name)`` (when given)."""
-    return track_grid(
-        [track_space(space, names, on_marker) for space, names in track_markers(state)]
-    )
-
-
 def track_markers(state: SofState) -> list[tuple[int, tuple[str, ...]]]:
     """Each space of the track with the demigods whose markers sit on it, in order."""
     by_space: dict[int, list[str]] = {}
@@ -72,7 +64,7 @@ def track_markers(state: SofState) -> list[tuple[int, tuple[str, ...]]]:
 
 
 def track_grid(spaces: list[ft.Control]) -> ft.Control:
-    """The track's spaces (``track_space``, from the lowest) laid out in rows."""
+    """The 0–14 track: its spaces (``track_space``, from the lowest) laid out in rows."""
     rows: list[ft.Control] = []
     for start in range(0, len(spaces), TRACK_COLUMNS):
         cells = spaces[start : start + TRACK_COLUMNS]
@@ -410,12 +402,9 @@ def _info_box(ident: str, spacing: int, lines: list[ft.Control]) -> ft.Control:
     )
 
 
-def status(
-    state: SofState, names: list[str], moves: int, tokens: ft.Control | None = None
-) -> ft.Control:
-    """Whose turn, the first player marker, servants held and god power tokens, and how many
-    moves are in effect (an undo takes one back). ``tokens`` stands for
-    ``status_tokens(state, names)`` when the caller drew (or kept) it already."""
+def status(state: SofState, names: list[str], moves: int, tokens: ft.Control) -> ft.Control:
+    """Whose turn and how many moves are in effect (an undo takes one back), above
+    ``tokens``: ``status_tokens(state, names)``, as drawn (or kept) by the caller."""
     return ft.Column(
         spacing=6,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -432,7 +421,7 @@ def status(
                     theme.tagged("sof-version", theme.muted(f"move {moves}", 12)),
                 ],
             ),
-            tokens or status_tokens(state, names),
+            tokens,
         ],
     )
 
@@ -527,4 +516,4 @@ def status_tokens(state: SofState, names: list[str]) -> ft.Control:
     )
 
 
-__all__ = ["abyss", "age_card", "board", "renown_track", "status"]
+__all__ = ["abyss", "age_card", "board", "status", "track_grid", "track_space"]

@@ -112,12 +112,12 @@ def secret_block(
     act: Callable[[Action], None],
     check: Callable[[Action], Verdict],
     can_act: bool,
-    deduced: ft.Control | None = None,
-    noted: ft.Control | None = None,
+    deduced: ft.Control,
+    noted: ft.Control,
 ) -> ft.Control:
-    """The private block for ``seat``, tagged ``sof-secret-demigods``. ``deduced`` and
-    ``noted`` stand for ``deduction(...)`` and ``notes(...)`` when the caller drew (or
-    kept) them already."""
+    """The private block for ``seat``, tagged ``sof-secret-demigods``, ending with
+    ``deduced`` (``deduction(...)``) and ``noted`` (``notes(...)``) as drawn (or kept) by
+    the caller."""
     hand = state.hands[seat]
     parts: list[ft.Control] = [theme.heading(f"{names[seat]}: your demigods")]
     if len(hand) == 2:
@@ -168,8 +168,7 @@ def secret_block(
                 ).root
             )
 
-    parts.append(deduced or deduction(state.history, seat, names[1 - seat]))
-    parts.append(noted or notes(seat, state.notes[seat], act, can_act))
+    parts += [deduced, noted]
     return ft.Semantics(
         identifier=SECRET_ID,
         content=ft.Container(
