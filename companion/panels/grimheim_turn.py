@@ -94,16 +94,10 @@ def track_of(state: GrimheimState) -> tuple[data.TimeStep, ...]:
     return data.load().time_tracks[state.options.track]
 
 
-def time_track(state: GrimheimState, tiles: list[ft.Control] | None = None) -> ft.Control:
-    """The chosen time track: one tile per step, the Rune Stone's tile lit, skulls in red.
-    ``tiles`` stands for the ``time_tile`` of each step when the caller drew (or kept) them
-    already."""
-    track = track_of(state)
-    if tiles is None:
-        tiles = [
-            time_tile(step, step.step == state.time, step.step == len(track)) for step in track
-        ]
-    return _time_card(state, track, tiles)
+def time_track(state: GrimheimState, tiles: list[ft.Control]) -> ft.Control:
+    """The chosen time track around ``tiles``: the ``time_tile`` of each step (the Rune
+    Stone's lit, skulls in red), as drawn or kept by the caller."""
+    return _time_card(state, track_of(state), tiles)
 
 
 def time_tile(step: data.TimeStep, here: bool, last: bool) -> ft.Control:

@@ -105,11 +105,11 @@ def _stats_line(kind: str, stats: Stats | None) -> ft.Control:
 
 
 def crew_sheet(
-    state: BotState, seat: int, *, own: bool, shields: list[ft.Control] | None = None
+    state: BotState, seat: int, *, own: bool, shields: list[ft.Control]
 ) -> ft.Control:
-    """The crew sheet of ``seat``: shields 0-6, counters aboard, badges, divine counters
-    (named on the owner's own phone, counted elsewhere). ``shields`` stands for
-    ``shield(seat, n, ...)`` of each shield when the caller drew (or kept) them already."""
+    """The crew sheet of ``seat``: ``shields`` (0-6, each ``shield(seat, n, ...)`` as drawn
+    or kept by the caller), counters aboard, badges, divine counters (named on the owner's
+    own phone, counted elsewhere)."""
     hero = state.heroes[seat]
     name = state.players[seat]
     title = f"{name} — {hero.hero.name}" if hero.hero else f"{name} — no hero yet"
@@ -153,8 +153,7 @@ def crew_sheet(
                     ft.Row(
                         spacing=0,
                         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                        controls=shields
-                        or [shield(seat, *shield_inputs(hero, n)) for n in range(SHIELDS)],
+                        controls=shields,
                     ),
                     tag(
                         f"bot-counts-{seat}",

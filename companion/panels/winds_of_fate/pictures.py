@@ -199,11 +199,6 @@ def board(s: WofState) -> ft.Control:
     )
 
 
-def score_board(s: WofState) -> ft.Control:
-    """Each player's VP, unused chips, hand and destiny stacks (sizes per position)."""
-    return score_box([score_row(*score_inputs(s, seat)) for seat in s.order], s.supply)
-
-
 def score_inputs(s: WofState, seat: int) -> tuple[int, str, int, int, int, int, tuple[int, ...]]:
     """Everything ``score_row`` draws for ``seat``, in its argument order."""
     return (
@@ -279,11 +274,6 @@ def payoff_data(s: WofState, own: int | None) -> PayoffData:
         rows, destiny = tuple(bet_rows(s, own)), tuple(destiny_rows(s, own))
         has_bets = bool(s.bets_of(own))
     return own, rows, destiny, has_bets, s.round, tuple(totals_now(s))
-
-
-def payoff_table(s: WofState, own: int | None) -> ft.Control:
-    """The payoff table of ``payoff_data(s, own)``."""
-    return payoff_picture(payoff_data(s, own))
 
 
 def payoff_picture(data: PayoffData) -> ft.Control:
