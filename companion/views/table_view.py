@@ -50,34 +50,25 @@ class TableScreen:
         self.role = role
         self.version = -1
         self.history_open = False
-        self._drawn_outcome: Any = None
-        self._drawn_tabs: tuple[str, bool] | None = None
         self.tab = "game"
         self.panel = panel_for(live.game.slug)
         self.has_game_tab = self.panel is not counters_panel
         if not self.has_game_tab:
             self.tab = "counters"
-        # The panel is the only child of this column: ``swap_in`` diffs each rebuilt panel
-        # against the one the phone shows, so a change sends its few changed fields, not
-        # the whole panel. Stretched and expanded, the panel gets the full area as before.
-        # Isolated: redrawing the app bar, status line and tabs does not walk the panel.
+        # Everything below the app bar (status line, notices, tabs, the game's panel) is
+        # one tree, the only child of this column: ``swap_in`` diffs each rebuilt tree
+        # against the one the phone shows, so a change goes out as ONE patch of its few
+        # changed fields. (Sent apart, the status line and the panel cost a watching phone
+        # two frames per change instead of one; on a phone without a GPU a frame is most
+        # of what a change costs it.) Isolated: redrawing the app bar does not walk it.
         self.body = isolate(
             ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         )
         self._events_drawn = -1
-        # Controls the panel drew last time, by key, with what they were drawn from; only
-        # those of the drawing the phone has now are kept (see ``PanelContext.kept``).
+        # Controls drawn last time, by key, with what they were drawn from; only those of
+        # the drawing the phone has now are kept (see ``PanelContext.kept``).
         self._kept: dict[str, tuple[Hashable, ft.Control]] = {}
         self._kept_now: dict[str, tuple[Hashable, ft.Control]] = {}
-        self.banner = ft.Container(visible=False)
-        self.notice = ft.Container(visible=False)
-        self._drawn_problem: str | None = None
-        # Wrapping, not squeezing: with large text a tab's label keeps all its letters and
-        # the row moves what does not fit to a line of its own.
-        self.tabs = ft.Row(spacing=8, run_spacing=8, wrap=True)
-        self.tabs_box = ft.Container(
-            self.tabs, padding=ft.Padding.only(left=8, right=4, top=8, bottom=8)
-        )
         self.undo_btn = ft.IconButton(ft.Icons.UNDO, tooltip="Undo", on_click=self._undo)
         self.redo_btn = ft.IconButton(ft.Icons.REDO, tooltip="Redo", on_click=self._redo)
         self.history_col = ft.Column(spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
@@ -96,28 +87,6 @@ class TableScreen:
                     ft.IconButton(ft.Icons.QR_CODE, tooltip="Invite", on_click=self._invite),
                 )
             )
-        # The rules button sits beside the tabs, not in the app bar: five icons there would
-        # leave a phone's title three letters wide.
-        self.rules_btn = theme.tagged(
-            "open-rules",
-            ft.IconButton(
-                ft.Icons.MENU_BOOK, tooltip="Rules", on_click=lambda _: self.open_rule("")
-            ),
-        )
-        # Settings (theme, text size, keeping the screen on) for every device at the table,
-        # guests too: the link keeps this device's code and brings it back to this table.
-        self.settings_btn = theme.tagged(
-            "open-settings",
-            ft.IconButton(
-                ft.Icons.SETTINGS,
-                tooltip="Settings",
-                on_click=lambda _: shell.go("/settings", table=live.id),
-            ),
-        )
-        # Connected, with the move and the time this screen last drew. While the phone is cut
-        # off, the page's own script (assets/connection.js) covers the screen with
-        # "Reconnecting" or "Offline" instead: the server cannot draw anything then.
-        self.status = ft.Text("", size=12, color=ft.Colors.GREEN_300, max_lines=1)
         who = live.seats[seat].name if seat is not None else None
         subtitle = who or ("Host" if role == "host" else "Watching")
         title = live.title or live.game.title
@@ -165,18 +134,7 @@ class TableScreen:
                     theme.tagged("history-list", ft.Container(content=self.history_col, padding=8)),
                 ],
             ),
-            controls=[
-                # A slim line of its own: the app bar has no room left on a phone.
-                ft.Container(
-                    theme.tagged("connection-status", self.status),
-                    padding=ft.Padding.only(left=16, right=16, top=2),
-                    alignment=ft.Alignment.CENTER_RIGHT,
-                ),
-                self.notice,
-                self.banner,
-                self.tabs_box,
-                self.body,
-            ],
+            controls=[self.body],
         )
 
     # ----- live updates ------------------------------------------------------------------
@@ -249,52 +207,8 @@ class TableScreen:
         """Redraw everything from the table's current state for this seat."""
         live = self.live
         self.version = live.version
-        # The move number lets the players see at a glance that every device is in step.
-        when = datetime.now().strftime("%H:%M:%S")
-        self.status.value = f"● Live · move {live.head} · updated {when}"
         self.undo_btn.disabled = self.role == "viewer" or not live.can_undo
         self.redo_btn.disabled = self.role == "viewer" or not live.can_redo
-        self._draw_notice(live.load_problem)
-        outcome = live.outcome()
-        self.banner.visible = outcome is not None
-        # Controls rebuilt on every change are re-sent whole to every phone: rebuild the
-        # banner and the tabs only when what they show has changed.
-        if outcome is not None and outcome != self._drawn_outcome:
-            winners = ", ".join(outcome.winners) if outcome.winners else "Nobody"
-            self.banner.content = theme.tagged(
-                "outcome",
-                ft.Container(
-                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                    padding=theme.PAD,
-                    content=ft.Column(
-                        spacing=2,
-                        controls=[
-                            ft.Text(
-                                f"Game over — {winners} won" if outcome.winners else "Game over",
-                                size=18,
-                                weight=ft.FontWeight.W_600,
-                            ),
-                            ft.Text(outcome.summary),
-                        ],
-                    ),
-                ),
-            )
-        self._drawn_outcome = outcome
-        if (self.tab, self.has_game_tab) != self._drawn_tabs:
-            self._drawn_tabs = (self.tab, self.has_game_tab)
-            tabs = [
-                self._tab_button("game", live.game.title),
-                self._tab_button("counters", "Counters"),
-            ]
-            # Without tabs, the two buttons keep to the right as they always were (a
-            # wrapping row is only as wide as what it holds: the box places it).
-            self.tabs_box.alignment = (
-                ft.Alignment.CENTER_LEFT if self.has_game_tab else ft.Alignment.CENTER_RIGHT
-            )
-            self.tabs.controls = [
-                *(tabs if self.has_game_tab else []),
-                ft.Row([self.rules_btn, self.settings_btn], spacing=8, tight=True),
-            ]
         ctx = self.context()
         self._kept_now = {}
         try:
@@ -309,12 +223,29 @@ class TableScreen:
             self.has_game_tab = True
         tagged = theme.tagged(f"panel-{self.tab}", panel)
         tagged.expand = True
+        outcome = live.outcome()
+        problem = live.load_problem
+        # Each part is always there (hidden when it has nothing to say), so the list keeps
+        # its order and every part is compared with itself. The notice, banner and tabs are
+        # kept while what they show is unchanged: neither rebuilt nor compared nor sent.
+        screen = ft.Column(
+            expand=True,
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            controls=[
+                self._status_line(live.head),
+                self._keep("screen:notice", problem, lambda: self._notice(problem)),
+                self._keep("screen:banner", outcome, lambda: _banner(outcome)),
+                self._keep("screen:tabs", (self.tab, self.has_game_tab), self._tabs),
+                tagged,
+            ],
+        )
         # Sent at once when the screen is on a page (as a patch of what changed); before
         # the first draw it is only put in place and goes out with the page.
         # A redraw for another device's change, with no tap here since this screen last
-        # drew, has no unsent change to look for in the old panel.
+        # drew, has no unsent change to look for in the old tree.
         events = self.shell.events
-        # The new panel stays frozen until this device next sends something (``settle``):
+        # The new tree stays frozen until this device next sends something (``settle``):
         # a phone that only watches never pays for making it editable.
         reused = frozenset(
             id(control)
@@ -323,7 +254,7 @@ class TableScreen:
         )
         swap_in(
             self.body,
-            tagged,
+            screen,
             pending=events != self._events_drawn,
             thaw_now=False,
             kept=reused,
@@ -334,6 +265,76 @@ class TableScreen:
         # change reaches the other phones without rebuilding a drawer nobody has open.
         if self.history_open:
             self._fill_history()
+
+    @property
+    def shown_panel(self) -> ft.Control:
+        """The game's panel (or the Counters tab) as this screen last drew it."""
+        screen: ft.Column = self.body.controls[0]
+        return screen.controls[-1]
+
+    def _status_line(self, move: int) -> ft.Control:
+        """Connected, with the move and the time this screen last drew: a glance tells the
+        players every device is in step. A slim line of its own (the app bar has no room
+        left on a phone). While the phone is cut off, the page's own script
+        (assets/connection.js) covers the screen with "Reconnecting" or "Offline" instead:
+        the server cannot draw anything then."""
+        when = datetime.now().strftime("%H:%M:%S")
+        return ft.Container(
+            theme.tagged(
+                "connection-status",
+                ft.Text(
+                    f"● Live · move {move} · updated {when}",
+                    size=12,
+                    color=ft.Colors.GREEN_300,
+                    max_lines=1,
+                ),
+            ),
+            key="screen:status",
+            padding=ft.Padding.only(left=16, right=16, top=2),
+            alignment=ft.Alignment.CENTER_RIGHT,
+        )
+
+    def _tabs(self) -> ft.Control:
+        """The game and Counters tabs, with the rules and settings buttons beside them."""
+        tabs = [
+            self._tab_button("game", self.live.game.title),
+            self._tab_button("counters", "Counters"),
+        ]
+        # The rules button sits beside the tabs, not in the app bar: five icons there would
+        # leave a phone's title three letters wide. Settings (theme, text size, keeping the
+        # screen on) are for every device at the table, guests too: the link keeps this
+        # device's code and brings it back to this table.
+        rules = theme.tagged(
+            "open-rules",
+            ft.IconButton(
+                ft.Icons.MENU_BOOK, tooltip="Rules", on_click=lambda _: self.open_rule("")
+            ),
+        )
+        settings = theme.tagged(
+            "open-settings",
+            ft.IconButton(
+                ft.Icons.SETTINGS,
+                tooltip="Settings",
+                on_click=lambda _: self.shell.go("/settings", table=self.live.id),
+            ),
+        )
+        # Wrapping, not squeezing: with large text a tab's label keeps all its letters and
+        # the row moves what does not fit to a line of its own. Without tabs, the two
+        # buttons keep to the right (a wrapping row is only as wide as what it holds: the
+        # box places it).
+        return ft.Container(
+            ft.Row(
+                [
+                    *(tabs if self.has_game_tab else []),
+                    ft.Row([rules, settings], spacing=8, tight=True),
+                ],
+                spacing=8,
+                run_spacing=8,
+                wrap=True,
+            ),
+            padding=ft.Padding.only(left=8, right=4, top=8, bottom=8),
+            alignment=ft.Alignment.CENTER_LEFT if self.has_game_tab else ft.Alignment.CENTER_RIGHT,
+        )
 
     def _keep(self, key: str, inputs: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
         drawn = self._kept.get(key)
@@ -351,21 +352,18 @@ class TableScreen:
         """Make the panel editable before a handler or the phone may change it."""
         settle(self.body)
 
-    def _draw_notice(self, problem: str | None) -> None:
+    def _notice(self, problem: str | None) -> ft.Control:
         """Damaged history stays on every screen until the table moves on, saying what the
         next change does, so no event is ever set aside unseen."""
-        self.notice.visible = problem is not None
-        if problem is None or problem == self._drawn_problem:
-            self._drawn_problem = problem
-            return
-        self._drawn_problem = problem
+        if problem is None:
+            return ft.Container(visible=False)
         then = (
             "Your next change continues the game from here and sets those events aside "
             "for good (they stay in the database)."
             if self.role == "host"
             else "Only the host can continue this table."
         )
-        self.notice.content = theme.tagged(
+        return theme.tagged(
             "history-damaged",
             ft.Container(
                 bgcolor=ft.Colors.ERROR_CONTAINER,
@@ -541,6 +539,31 @@ class TableScreen:
 
     def _invite(self, _: Any) -> None:
         self.page.show_dialog(invite.dialog(self.shell, self.live))
+
+
+def _banner(outcome: Any) -> ft.Control:
+    """Who won and why, over the tabs, once the game is over."""
+    if outcome is None:
+        return ft.Container(visible=False)
+    winners = ", ".join(outcome.winners) if outcome.winners else "Nobody"
+    return theme.tagged(
+        "outcome",
+        ft.Container(
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            padding=theme.PAD,
+            content=ft.Column(
+                spacing=2,
+                controls=[
+                    ft.Text(
+                        f"Game over — {winners} won" if outcome.winners else "Game over",
+                        size=18,
+                        weight=ft.FontWeight.W_600,
+                    ),
+                    ft.Text(outcome.summary),
+                ],
+            ),
+        ),
+    )
 
 
 def _connected(page: ft.Page) -> bool:

@@ -117,6 +117,33 @@ def test_a_change_is_worked_out_once_for_the_whole_table(
         assert calls["check"] == 0 and calls["redact"] == 0, (again, calls)
 
 
+@pytest.mark.parametrize("slug", registry.available())
+def test_a_change_reaches_a_watching_phone_as_one_message(hub: Hub, slug: str) -> None:
+    """The status line's move and the panel's change go out together: a phone drawing
+    each message it gets in a frame of its own pays one frame per change, not two."""
+    game = registry.get(slug)
+    table = hub.create_table(slug, None, PLAYERS[: game.min_players], "one message")
+    watch = f"/t/{table.id}?k={table.join_token}"
+    on_game, on_counters = _phones(hub, table, [watch, watch])
+    _click(on_counters[1], tagged(on_counters[0].table_screen.body)["tab-counters"])
+    on_counters[2].take()
+    live = on_game[0].table_screen.live
+    for _ in range(2):
+        bounds = game.counters(live.state)
+        counter = next(name for name, (low, high) in bounds.items() if high > low)
+        value = game.counter_values(live.state)[counter]
+        target = value + 1 if value < bounds[counter][1] else value - 1
+        change = live.do(Correct(counter=counter, value=target), Actor("h", "Host"))
+        _deliver([on_game, on_counters], change)
+        for (_shell, _s, wire), also in ((on_game, None), (on_counters, str(target))):
+            frames = wire.take()
+            assert len(frames) == 1, (slug, len(frames))
+            shown = [str(v) for v in values(frames)]
+            assert any(f"move {live.head}" in v for v in shown), shown
+            # On the Counters tab, the card's new value rides in that same message.
+            assert also is None or also in shown, (also, shown)
+
+
 def test_a_watching_phone_can_tap_after_redraws_it_only_watched(hub: Hub) -> None:
     """A redraw for another device's change leaves the panel frozen (cheap); the first tap
     on that phone makes it editable and acts on the version it shows."""
@@ -133,7 +160,7 @@ def test_a_watching_phone_can_tap_after_redraws_it_only_watched(hub: Hub) -> Non
         _deliver([ann], change)
         assert f"move {live.head}" in " ".join(map(str, values(ann[2].take())))
     screen = ann[0].table_screen
-    panel = screen.body.controls[0]
+    panel = screen.body.controls[0]  # the whole tree below the app bar
     assert hasattr(panel, "_frozen")  # left frozen by the redraws
     asyncio.run(ann[1].dispatch_event(screen.undo_btn._i, "click", None))
     assert not hasattr(panel, "_frozen")  # settled before the handler ran
@@ -147,9 +174,9 @@ def test_the_counters_tab_redraws_only_the_cards_a_change_moves(hub: Hub) -> Non
     ((shell, s, wire),) = _phones(hub, table, [f"/t/{table.id}?key={hub.host_key}"])
     screen = shell.table_screen
     live = screen.live
-    asyncio.run(s.dispatch_event(screen.tabs.controls[1].content._i, "click", None))
+    _click(s, tagged(screen.body)["tab-counters"])
     wire.take()
-    listing = screen.body.controls[0].content
+    listing = screen.shown_panel.content
     cards = {c.key: c for c in listing.controls if c.key}
     bounds = live.game.counters(live.state)
     first, second = [name for name, (low, high) in bounds.items() if high > low][:2]
@@ -161,7 +188,7 @@ def test_the_counters_tab_redraws_only_the_cards_a_change_moves(hub: Hub) -> Non
     )
     _click(s, plus)
     assert live.game.counter_values(live.state)[first] == before[first] + 1
-    now = {c.key: c for c in screen.body.controls[0].content.controls if c.key}
+    now = {c.key: c for c in screen.shown_panel.content.controls if c.key}
     assert now[f"kept:counter-{first}"] is not cards[f"kept:counter-{first}"]
     kept = [key for key in cards if key != f"kept:counter-{first}"]
     assert kept and all(now[key] is cards[key] for key in kept)
@@ -191,7 +218,7 @@ def _kept_parts(screen: Any) -> dict[str, Any]:
     """The kept sections the screen shows now, by key."""
     return {
         c.key: c
-        for c in _walk(screen.body.controls[0])
+        for c in _walk(screen.shown_panel)
         if isinstance(getattr(c, "key", None), str) and c.key.startswith("kept:")
     }
 
