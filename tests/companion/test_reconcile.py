@@ -17,7 +17,7 @@ import msgpack
 import pytest
 from flet.messaging.session import Session
 
-from companion.views.reconcile import isolate, settle, swap_in
+from companion.views.reconcile import isolate, settle, swap_in, unsent
 from tests.support.wire import ENCODE, Wire
 
 
@@ -258,3 +258,69 @@ def test_a_pending_redraw_settles_a_frozen_tree_first(phone: Phone) -> None:
     swap_in(phone.holder, card(5), pending=True)
     assert not any(hasattr(obj, "_frozen") for obj in everything(phone.holder.controls[0]))
     assert phone.ops() == [[0, ["controls", 0, "controls", 1, "value"], "5"]]
+
+
+def boxed(value: int) -> Any:
+    """``card`` with a padded, bordered box and a styled button: nested values to change."""
+    tree = card(value)
+    tree.controls.append(
+        ft.Container(
+            padding=ft.Padding.all(4),
+            border=ft.Border.all(1, ft.Colors.RED),
+            content=ft.Text("boxed"),
+        )
+    )
+    tree.controls.append(ft.Button("Go", style=ft.ButtonStyle(color=ft.Colors.BLUE)))
+    return tree
+
+
+CHANGES: dict[str, Callable[[Any], None]] = {
+    "a value": lambda t: setattr(t.controls[1], "value", "9"),
+    "hidden": lambda t: setattr(t.controls[0], "visible", False),
+    "a handler given": lambda t: setattr(t.controls[2], "on_click", lambda _: None),
+    "an item added": lambda t: t.controls[3].controls.append(ft.Text("more")),
+    "an item removed": lambda t: t.controls[3].controls.pop(),
+    "a list replaced": lambda t: setattr(t.controls[3], "controls", [ft.Text("other")]),
+    "an item replaced by its twin": lambda t: t.controls[3].controls.__setitem__(
+        0, ft.Text("a note")
+    ),
+    "the items reordered": lambda t: t.controls.reverse(),
+    "a content replaced": lambda t: setattr(t.controls[4], "content", ft.Text("new")),
+    "a nested value changed": lambda t: setattr(t.controls[4].padding, "left", 9),
+    "a nested value replaced": lambda t: setattr(t.controls[4], "padding", ft.Padding.all(8)),
+    "a nested value removed": lambda t: setattr(t.controls[4], "border", None),
+    "a style changed": lambda t: setattr(t.controls[5].style, "color", ft.Colors.GREEN),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_unsent_sees_every_change_the_ordinary_update_would_send(phone: Phone, change: str) -> None:
+    isolate(phone.holder)
+    swap_in(phone.holder, boxed(1))
+    tree = boxed(2)
+    swap_in(phone.holder, tree, pending=False, thaw_now=False)
+    settle(phone.holder)  # as the tapping phone's tree is when its handler runs
+    phone.ops()
+    assert not unsent(tree)
+    CHANGES[change](tree)
+    assert unsent(tree)
+    # ... and it is a change the phone has not got: the ordinary update sends it.
+    phone.holder.update()
+    assert phone.ops()
+    assert not unsent(tree)  # sent now
+
+
+def test_a_redraw_after_a_handler_that_changed_nothing_skips_the_update(
+    phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    isolate(phone.holder)
+    swap_in(phone.holder, boxed(1))
+    tree = boxed(2)
+    swap_in(phone.holder, tree)
+    phone.ops()
+    tree.controls[1].value = "2"  # set to what it already is: not a change
+    walks: list[Any] = []
+    monkeypatch.setattr(ft.Column, "update", lambda self: walks.append(self))
+    swap_in(phone.holder, boxed(3), pending=True)
+    assert walks == []  # no whole-tree update was needed
+    assert phone.ops() == [[0, ["controls", 0, "controls", 1, "value"], "3"]]
