@@ -108,7 +108,10 @@ def _counter_card(
         disabled=not can or value is None or value >= high,
     )
     shown = "?" if value is None else str(value)
+    # Filled, not raised: a phone without a GPU redraws the whole screen for every frame
+    # of a tapped button's ripple, and a shadow under each card is the dearest part.
     return ft.Card(
+        variant=ft.CardVariant.FILLED,
         content=ft.Container(
             padding=12,
             content=ft.Column(

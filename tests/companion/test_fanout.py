@@ -144,6 +144,21 @@ def test_a_change_reaches_a_watching_phone_as_one_message(hub: Hub, slug: str) -
             assert also is None or also in shown, (also, shown)
 
 
+def test_switching_tabs_moves_the_tick_to_the_open_tab_on_the_phone(hub: Hub) -> None:
+    """The tabs are redrawn with the panel they open: the phone is sent the open tab's
+    filled look and tick, not only the new panel."""
+    table = hub.create_table("scales-of-fate", None, PLAYERS[:2], "tabs")
+    ((shell, s, wire),) = _phones(hub, table, [f"/t/{table.id}?key={hub.host_key}"])
+    screen = shell.table_screen
+    for opened, other in (("counters", "game"), ("game", "counters")):
+        _click(s, tagged(screen.body)[f"tab-{opened}"])
+        tabs = tagged(screen.body)
+        assert tabs[f"tab-{opened}"].selected and not tabs[f"tab-{other}"].selected
+        assert isinstance(tabs[f"tab-{opened}"].content, ft.FilledButton)
+        sent = " ".join(map(str, wire.take()))
+        assert "FilledButton" in sent and "OutlinedButton" in sent, sent[:300]
+
+
 def test_a_watching_phone_can_tap_after_redraws_it_only_watched(hub: Hub) -> None:
     """A redraw for another device's change leaves the panel frozen (cheap); the first tap
     on that phone makes it editable and acts on the version it shows."""

@@ -443,6 +443,22 @@ _BUTTONS = """() => [...document.querySelectorAll('flt-semantics[role=button]')]
 }).filter(n => n.width > 0 && n.height > 0 && n.text)"""
 
 
+_LABEL_WIDTH = """async ([label, px]) => {
+    // The app's own font file, as the app serves it: the width a label needs is measured,
+    // not guessed from its letter count (narrow letters such as "l" and "f" take a third
+    // of an em, "m" nearly a whole one). A button's label has 0.1 px between letters.
+    if (!window.__fkMeasure) {
+        const face = new FontFace("fk-measure", "url(/fonts/DejaVuSans.ttf)");
+        await face.load();
+        document.fonts.add(face);
+        window.__fkMeasure = document.createElement("canvas").getContext("2d");
+    }
+    const pen = window.__fkMeasure;
+    pen.font = `${px}px fk-measure`;
+    return pen.measureText(label).width + 0.1 * label.length;
+}"""
+
+
 def assert_unclipped(
     screen: Screen,
     where: str,
@@ -455,8 +471,8 @@ def assert_unclipped(
     panel too when ``with_game``: a board's pieces are drawn to the board's scale) stays a
     full tap target, and the tagged ``text_buttons`` (buttons that show their label as
     text) are big enough for the whole label at ``scale``: taller than a fixed 48 px (their
-    text line grew), and wide enough, over the lines they hold, for every letter of it
-    (half an em each: DejaVu Sans' letters are wider than that)."""
+    text line grew), and wide enough, over the lines they hold, for the label
+    as the page's own font draws it (measured in the page with the app's DejaVu Sans)."""
     font = 14 * scale
     line = font * 1.15
     buttons = screen.page.evaluate(_BUTTONS)
@@ -473,9 +489,11 @@ def assert_unclipped(
         b = mine[0]
         lines = max(1, round((b["height"] - 28) / line))
         room = (b["width"] - 32) * lines  # 16 px padding each side
-        need = len(b["text"]) * font * 0.5
-        if b["height"] < 28 + line or room < need:
-            cut.append((ident, b["text"], round(b["width"]), round(b["height"])))
+        need = screen.page.evaluate(_LABEL_WIDTH, [b["text"], font])
+        # A button sized to its one-line label has exactly its width: allow a pixel of
+        # rounding.
+        if b["height"] < 28 + line or room + 1 < need:
+            cut.append((ident, b["text"], round(b["width"]), round(b["height"]), round(need)))
     assert not cut, f"{where}: labels cut off at {scale:.0%} text: {cut}"
 
 
