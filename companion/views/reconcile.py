@@ -25,6 +25,7 @@ as components.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
@@ -159,15 +160,10 @@ def swap_in(
         holder.__dict__[_UNTHAWED] = new
 
 
-def thaw(root: Any) -> None:
-    """Put a tree that went through a frozen diff into the state of a tree sent whole.
-
-    The diff marks the controls it touched ``_frozen`` (they then refuse ``.update()`` and
-    any change), and it records no snapshots for them, so a later ordinary diff would miss
-    changes to their lists. For every dataclass in the tree: drop the marker, forget the
-    pending changes (the phone has them now) and record the snapshots of what the phone
-    holds.
-    """
+def _objects(root: Any) -> Iterator[tuple[Any, list[Any]]]:
+    """Each dataclass object (control or nested value) found from ``root`` through lists,
+    tuples and dicts, once, with the list to add what to look at next: the caller says
+    which of an object's fields to go on into."""
     seen: set[int] = set()
     stack: list[Any] = [root]
     while stack:
@@ -183,6 +179,19 @@ def thaw(root: Any) -> None:
         if id(value) in seen:
             continue
         seen.add(id(value))
+        yield value, stack
+
+
+def thaw(root: Any) -> None:
+    """Put a tree that went through a frozen diff into the state of a tree sent whole.
+
+    The diff marks the controls it touched ``_frozen`` (they then refuse ``.update()`` and
+    any change), and it records no snapshots for them, so a later ordinary diff would miss
+    changes to their lists. For every dataclass in the tree: drop the marker, forget the
+    pending changes (the phone has them now) and record the snapshots of what the phone
+    holds.
+    """
+    for value, more in _objects(root):
         if not hasattr(value, "_frozen") and "__prev_lists" in getattr(value, "__dict__", {}):
             # Untouched by the diff and already as sent (a kept subtree, or one thawed
             # before): the diff marks every control it reconciles or adds frozen, and
@@ -201,7 +210,7 @@ def thaw(root: Any) -> None:
                 cls.__setattr__ = _control_setattr  # type: ignore[method-assign,assignment]
             object.__setattr__(value, "__changes", {})
         _record_snapshot(value)
-        stack.extend(_children(value))
+        more.extend(_children(value))
 
 
 _SNAPSHOTS = ("__prev_lists", "__prev_dicts", "__prev_classes")
@@ -224,21 +233,7 @@ def unsent(root: Any) -> bool:
     Whatever it cannot vouch for (an object never sent, a tree still frozen) counts as
     changed, so the answer errs towards sending.
     """
-    seen: set[int] = set()
-    stack: list[Any] = [root]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, list | tuple):
-            stack.extend(value)
-            continue
-        if isinstance(value, dict):
-            stack.extend(value.values())
-            continue
-        if not dataclasses.is_dataclass(value) or isinstance(value, type):
-            continue
-        if id(value) in seen:
-            continue
-        seen.add(id(value))
+    for value, more in _objects(root):
         own = value.__dict__
         if hasattr(value, "_frozen") or "__prev_lists" not in own:
             return True
@@ -251,7 +246,7 @@ def unsent(root: Any) -> bool:
         structural = getattr(type(value), "_structural_fields", None)
         if isinstance(values, dict) and structural is not None:
             names: Any = structural
-            stack.extend(values.values())
+            more.extend(values.values())
         else:
             names = [f.name for f in dataclasses.fields(value) if not f.metadata.get("skip")]
         for name in names:
@@ -274,7 +269,7 @@ def unsent(root: Any) -> bool:
                 continue
             for sent, now in pairs:
                 if sent is now:
-                    stack.append(now)  # the same object: look inside it
+                    more.append(now)  # the same object: look inside it
                 elif isinstance(now, BaseControl) or sent != now:
                     # A new value equal to the one sent (a style made afresh by
                     # ``before_update``) is no change; anything else is, and so is
