@@ -224,19 +224,26 @@ class Screen:
     def choose(self, identifier: str, option: str) -> None:
         """Open the drop-down ``identifier`` and pick ``option`` in its menu, as a finger
         would. The menu is waited for by its entry's exact name (a text "4" elsewhere on
-        the screen is never taken for it), and opened again if it did not open."""
+        the screen is never taken for it). A menu still opening is waited for, not tapped
+        again (a second tap on a menu that opens late closes it); a menu that never opened
+        is opened again."""
         for attempt in range(3):
-            self.tap(identifier)
+            entries = self.page.get_by_role("menuitem")
+            if not entries.first.is_visible():
+                self.tap(identifier)
             for role in ("menuitem", "button"):
                 item = self.page.get_by_role(role, name=option, exact=True).first
                 try:
-                    item.wait_for(state="visible", timeout=5_000 if role == "menuitem" else 1_000)
+                    item.wait_for(state="visible", timeout=10_000 if role == "menuitem" else 1_000)
                 except PlaywrightError:
                     continue
                 item.click()
                 return
             if attempt == 2:
-                raise AssertionError(f"{identifier}: no entry {option!r} in its menu")
+                shown = [entries.nth(n).inner_text() for n in range(entries.count())]
+                raise AssertionError(
+                    f"{identifier}: no entry {option!r} in its menu (the menu shows {shown})"
+                )
 
     def tap_label(self, label: str) -> None:
         self.page.get_by_role("button", name=label).first.click()
