@@ -266,12 +266,6 @@ class TableScreen:
         if self.history_open:
             self._fill_history()
 
-    @property
-    def shown_panel(self) -> ft.Control:
-        """The game's panel (or the Counters tab) as this screen last drew it."""
-        screen: ft.Column = self.body.controls[0]
-        return screen.controls[-1]
-
     def _status_line(self, move: int) -> ft.Control:
         """Connected, with the move and the time this screen last drew: a glance tells the
         players every device is in step. A slim line of its own (the app bar has no room

@@ -191,7 +191,7 @@ def test_the_counters_tab_redraws_only_the_cards_a_change_moves(hub: Hub) -> Non
     live = screen.live
     _click(s, tagged(screen.body)["tab-counters"])
     wire.take()
-    listing = screen.shown_panel.content
+    listing = _panel(screen).content
     cards = {c.key: c for c in listing.controls if c.key}
     bounds = live.game.counters(live.state)
     first, second = [name for name, (low, high) in bounds.items() if high > low][:2]
@@ -203,7 +203,7 @@ def test_the_counters_tab_redraws_only_the_cards_a_change_moves(hub: Hub) -> Non
     )
     _click(s, plus)
     assert live.game.counter_values(live.state)[first] == before[first] + 1
-    now = {c.key: c for c in screen.shown_panel.content.controls if c.key}
+    now = {c.key: c for c in _panel(screen).content.controls if c.key}
     assert now[f"kept:counter-{first}"] is not cards[f"kept:counter-{first}"]
     kept = [key for key in cards if key != f"kept:counter-{first}"]
     assert kept and all(now[key] is cards[key] for key in kept)
@@ -216,6 +216,11 @@ def test_the_counters_tab_redraws_only_the_cards_a_change_moves(hub: Hub) -> Non
     )
     _click(s, plus2)
     assert live.game.counter_values(live.state)[second] == before[second] + 1
+
+
+def _panel(screen: Any) -> Any:
+    """The game's panel (or the Counters tab) as ``screen`` last drew it."""
+    return tagged(screen.body)[f"panel-{screen.tab}"]
 
 
 def _walk(control: Any) -> list[Any]:
@@ -233,7 +238,7 @@ def _kept_parts(screen: Any) -> dict[str, Any]:
     """The kept sections the screen shows now, by key."""
     return {
         c.key: c
-        for c in _walk(screen.shown_panel)
+        for c in _walk(_panel(screen))
         if isinstance(getattr(c, "key", None), str) and c.key.startswith("kept:")
     }
 
