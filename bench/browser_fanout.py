@@ -59,6 +59,10 @@ class Group:
     missed: list[str]
 
 
+NO_TAP = "no tap reached every page"
+"""A row's error when every tap of its group was missed by some page."""
+
+
 class Missed(Exception):
     """A page did not show a tap's result within ``MISSED_S``."""
 
@@ -259,7 +263,7 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
                 "ms",
                 median(group.times) if group.times else None,
                 details={"missed": group.missed},
-                error="" if group.times else "no tap reached every page",
+                error="" if group.times else NO_TAP,
             )
         )
         figures.append(_drawing(f"bare Flet, {n} phones", group))
@@ -273,14 +277,13 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
                 "load_average": load,
             }
             both = bool(group.times and bare[n].times)
-            error = "" if both else "no tap reached every page"
             figures.append(
                 Figure(
                     f"browser: tap -> last of {n} phones [{slug}]",
                     "ms",
                     median(group.times) if group.times else None,
                     details=details,
-                    error="" if group.times else error,
+                    error="" if group.times else NO_TAP,
                 )
             )
             figures.append(
@@ -290,7 +293,7 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
                     median(group.times) / median(bare[n].times) if both else None,
                     1.5,
                     details=details,
-                    error=error,
+                    error="" if both else NO_TAP,
                 )
             )
             figures.append(
