@@ -5,7 +5,9 @@ a tap on one reaches the others through pubsub, as a table change does in the co
     python -m bench.bare_app --port 8560
 
 Opened at ``/?controls=N`` it shows instead a still page of about N controls (the yardstick
-for opening a table screen).
+for opening a table screen); at ``/?controls=N&live=1`` the same page with the count and its
+button on top, live like the small one (the yardstick for a change reaching phones that
+show a screen of that size).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import threading
+from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
@@ -20,9 +23,9 @@ _count = 0
 _lock = threading.Lock()
 
 
-def _big_page(page: ft.Page, controls: int) -> None:
-    """A page of about ``controls`` controls in cards of a title and a few lines, to open
-    beside a table screen of that size; the last one is tagged ``big-last``."""
+def _cards(controls: int) -> list[ft.Control]:
+    """About ``controls`` controls in cards of a title and a few lines; the last one is
+    tagged ``big-last``."""
     cards: list[ft.Control] = []
     made = 0
     while made < controls:
@@ -37,13 +40,15 @@ def _big_page(page: ft.Page, controls: int) -> None:
         )
         made += 10  # Card, Container, Column, the title and six lines
     cards.append(ft.Semantics(identifier="big-last", content=ft.Text("end")))
-    page.add(ft.Column(cards, scroll=ft.ScrollMode.AUTO, expand=True))
+    return cards
 
 
 def main(page: ft.Page) -> None:
-    query = (page.route or "").partition("controls=")[2]
-    if query.isdigit():
-        _big_page(page, int(query))
+    query = parse_qs(urlsplit(page.route or "").query)
+    size = query.get("controls", [""])[0]
+    big = _cards(int(size)) if size.isdigit() else None
+    if big is not None and not query.get("live"):
+        page.add(ft.Column(big, scroll=ft.ScrollMode.AUTO, expand=True))
         return
     value = ft.Text(str(_count), size=40)
 
@@ -59,10 +64,15 @@ def main(page: ft.Page) -> None:
         page.pubsub.send_all(str(now))
 
     page.pubsub.subscribe(show)
-    page.add(
+    live: list[ft.Control] = [
         ft.Semantics(identifier="count", content=value),
         ft.Semantics(identifier="increment", content=ft.Button("Add one", on_click=increment)),
-    )
+    ]
+    if big is None:
+        page.add(*live)
+    else:
+        # One scrolling column, as a table screen is: the change redraws a page this big.
+        page.add(ft.Column([*live, *big], scroll=ft.ScrollMode.AUTO, expand=True))
 
 
 if __name__ == "__main__":

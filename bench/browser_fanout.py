@@ -7,6 +7,12 @@ until the last of them shows the new move in its status line. The bare app: one 
 N other pages show the count. Phones are added one group at a time (1, then 3, then 5), so
 each figure has exactly N phones connected.
 
+A second yardstick per game: the bare app's live page of as many controls as the game's
+screen (the count and its button on top of cards of text), tapped and watched the same way
+right after the game. A game screen is far bigger than one number, and every page draws all
+of it again on a change; this ratio tells what the companion costs beyond drawing a screen
+of its size.
+
 Beside each time, the CPU the browser spent per tap, by Chromium process kind (the pages'
 renderers; the GPU process, which on a machine without a GPU draws every frame in
 software): what the phones' own drawing costs, which the host cannot save.
@@ -18,14 +24,16 @@ import os
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 from tests.support.chromium import ARGS, CHROMIUM, PHONE
 
 from .browser import _free_port, _host_key, _open, _serve, _tap
-from .fanout import GAMES, Table, _cpu_seconds, _prepare
+from .fanout import GAMES, Table, _cpu_seconds, _open_once, _prepare
 from .report import Figure
 from .stats import median
 
@@ -189,12 +197,13 @@ def _groups(
     return result
 
 
-def _bare(browser: Any, base: str, groups: tuple[int, ...], taps: int) -> dict[int, Group]:
+def _bare(browser: Any, url: str, groups: tuple[int, ...], taps: int) -> dict[int, Group]:
+    """The bare app at ``url`` (its small counter page, or a live page of N controls)."""
     contexts = [browser.new_context(viewport=PHONE)]
     try:
-        tapper, _ = _open(contexts[0], base, "increment")
+        tapper, _ = _open(contexts[0], url, "increment")
         return _groups(
-            browser, contexts, tapper, lambda _n: base, COUNT, lambda _v: "increment", groups, taps
+            browser, contexts, tapper, lambda _n: url, COUNT, lambda _v: "increment", groups, taps
         )
     finally:
         for ctx in contexts:
@@ -236,22 +245,35 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
 
     groups, taps = ((1, 2), 3) if quick else ((1, 3, 5), 8)
     games = GAMES[:1] if quick else GAMES
-    with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="fk-fan-") as tmp:
+    with (
+        sync_playwright() as pw,
+        tempfile.TemporaryDirectory(prefix="fk-fan-") as tmp,
+        ExitStack() as servers,
+    ):
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
-            port = _free_port()
-            with _serve(["-m", "bench.bare_app", "--port", str(port)], port, {}) as base:
-                bare = _bare(browser, base, groups, taps)
             folder = Path(tmp)
             tables = _prepare(folder)
             port = _free_port()
             argv = ["-m", "companion", "--host", "127.0.0.1", "--port", str(port)]
             argv += ["--data-dir", str(folder)]
-            app = {}
-            with _serve(argv, port, {"FLET_WEB_NO_CDN": "1"}, out=folder / "host.out") as base:
-                key = _host_key(folder / "host.out")
-                for slug in games:
-                    app[slug] = _app(browser, base, key, tables[slug], groups, taps)
+            base = servers.enter_context(
+                _serve(argv, port, {"FLET_WEB_NO_CDN": "1"}, out=folder / "host.out")
+            )
+            key = _host_key(folder / "host.out")
+            sizes = {slug: _screen_size(base, tables[slug].routes[0]) for slug in games}
+            port = _free_port()
+            bare_base = servers.enter_context(
+                _serve(["-m", "bench.bare_app", "--port", str(port)], port, {})
+            )
+            bare = _bare(browser, bare_base, groups, taps)
+            app, same_size = {}, {}
+            # Each game, then the bare page of its screen's size, one after the other: the
+            # two figures of a ratio are taken under the same load.
+            for slug in games:
+                app[slug] = _app(browser, base, key, tables[slug], groups, taps)
+                url = f"{bare_base}/?controls={sizes[slug]}&live=1"
+                same_size[slug] = _bare(browser, url, groups, taps)
         finally:
             browser.close()
     load = os.getloadavg()
@@ -296,6 +318,28 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
                     error="" if both else NO_TAP,
                 )
             )
+            like = same_size[slug][n]
+            both = bool(group.times and like.times)
+            figures.append(
+                Figure(
+                    f"browser: tap -> last of {n} phones, app / bare page of the same size "
+                    f"({sizes[slug]} controls) [{slug}]",
+                    "x",
+                    median(group.times) / median(like.times) if both else None,
+                    1.5,
+                    details={
+                        "app_ms": group.times,
+                        "bare_same_size_ms": like.times,
+                        "browser_cpu_ms_per_tap": {
+                            "app": group.cpu_ms,
+                            "bare_same_size": like.cpu_ms,
+                        },
+                        "missed": {"app": group.missed, "bare_same_size": like.missed},
+                        "load_average": load,
+                    },
+                    error="" if both else NO_TAP,
+                )
+            )
             figures.append(
                 Figure(
                     f"browser: taps some page did not show within {MISSED_S} s "
@@ -308,6 +352,14 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
             )
             figures.append(_drawing(f"{slug}, {n} phones", group))
     return figures
+
+
+def _screen_size(base: str, route: str) -> int:
+    """How many controls the host sends a phone that opens ``route``, until its table
+    screen is there: counted as the open-a-screen figure counts them, by a websocket
+    phone (no browser) that leaves at once."""
+    host = SimpleNamespace(ws_url=base.replace("http://", "ws://", 1) + "/ws")
+    return _open_once(cast(Any, host), route, "table-title")[1]
 
 
 def _drawing(name: str, group: Group) -> Figure:
