@@ -7,11 +7,11 @@ until the last of them shows the new move in its status line. The bare app: one 
 N other pages show the count. Phones are added one group at a time (1, then 3, then 5), so
 each figure has exactly N phones connected.
 
-A second yardstick per game: the bare app's live page of as many controls as the game's
-screen (the count and its button on top of cards of text), tapped and watched the same way
-right after the game. A game screen is far bigger than one number, and every page draws all
-of it again on a change; this ratio tells what the companion costs beyond drawing a screen
-of its size.
+A second yardstick per game: the bare app with its phones on a live page of as many
+controls as the game's screen (the count on top of flat cards of text), tapped from the
+small counter page and watched the same way, right after the game. A game screen is far
+bigger than one number, and every page draws all of it again on a change; this ratio
+tells what the companion costs beyond drawing a screen of its size.
 
 Beside each time, the CPU the browser spent per tap, by Chromium process kind (the pages'
 renderers; the GPU process, which on a machine without a GPU draws every frame in
@@ -24,7 +24,6 @@ import os
 import tempfile
 import time
 from collections.abc import Callable
-from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -197,14 +196,28 @@ def _groups(
     return result
 
 
-def _bare(browser: Any, url: str, groups: tuple[int, ...], taps: int) -> dict[int, Group]:
-    """The bare app at ``url`` (its small counter page, or a live page of N controls)."""
+def _bare(
+    browser: Any, groups: tuple[int, ...], taps: int, phones_at: str = "/"
+) -> dict[int, Group]:
+    """The bare app, served afresh: the tapping page is its small counter page, the phones
+    open ``phones_at`` (the same, or a live page of N controls). A fresh server each time,
+    because Flet keeps a closed page's session (and the bare app its pubsub subscription)
+    for a while: pages of an earlier run would still be redrawn on every tap."""
+    port = _free_port()
     contexts = [browser.new_context(viewport=PHONE)]
     try:
-        tapper, _ = _open(contexts[0], url, "increment")
-        return _groups(
-            browser, contexts, tapper, lambda _n: url, COUNT, lambda _v: "increment", groups, taps
-        )
+        with _serve(["-m", "bench.bare_app", "--port", str(port)], port, {}) as base:
+            tapper, _ = _open(contexts[0], base, "increment")
+            return _groups(
+                browser,
+                contexts,
+                tapper,
+                lambda _n: base + phones_at,
+                COUNT,
+                lambda _v: "increment",
+                groups,
+                taps,
+            )
     finally:
         for ctx in contexts:
             ctx.close()
@@ -245,35 +258,25 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
 
     groups, taps = ((1, 2), 3) if quick else ((1, 3, 5), 8)
     games = GAMES[:1] if quick else GAMES
-    with (
-        sync_playwright() as pw,
-        tempfile.TemporaryDirectory(prefix="fk-fan-") as tmp,
-        ExitStack() as servers,
-    ):
+    with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="fk-fan-") as tmp:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
+            bare = _bare(browser, groups, taps)
             folder = Path(tmp)
             tables = _prepare(folder)
             port = _free_port()
             argv = ["-m", "companion", "--host", "127.0.0.1", "--port", str(port)]
             argv += ["--data-dir", str(folder)]
-            base = servers.enter_context(
-                _serve(argv, port, {"FLET_WEB_NO_CDN": "1"}, out=folder / "host.out")
-            )
-            key = _host_key(folder / "host.out")
-            sizes = {slug: _screen_size(base, tables[slug].routes[0]) for slug in games}
-            port = _free_port()
-            bare_base = servers.enter_context(
-                _serve(["-m", "bench.bare_app", "--port", str(port)], port, {})
-            )
-            bare = _bare(browser, bare_base, groups, taps)
             app, same_size = {}, {}
-            # Each game, then the bare page of its screen's size, one after the other: the
-            # two figures of a ratio are taken under the same load.
-            for slug in games:
-                app[slug] = _app(browser, base, key, tables[slug], groups, taps)
-                url = f"{bare_base}/?controls={sizes[slug]}&live=1"
-                same_size[slug] = _bare(browser, url, groups, taps)
+            with _serve(argv, port, {"FLET_WEB_NO_CDN": "1"}, out=folder / "host.out") as base:
+                key = _host_key(folder / "host.out")
+                sizes = {slug: _screen_size(base, tables[slug].routes[0]) for slug in games}
+                # Each game, then the bare page of its screen's size, one after the other:
+                # the two figures of a ratio are taken under the same load.
+                for slug in games:
+                    app[slug] = _app(browser, base, key, tables[slug], groups, taps)
+                    live = f"/?controls={sizes[slug]}&live=1"
+                    same_size[slug] = _bare(browser, groups, taps, phones_at=live)
         finally:
             browser.close()
     load = os.getloadavg()

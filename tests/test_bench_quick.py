@@ -69,6 +69,12 @@ def test_quick_bench_prints_the_table_and_writes_json(tmp_path: Path) -> None:
     if Path("/usr/bin/chromium").exists() or shutil.which("chromium"):
         ratios = measured("cold start, app / bare") + measured("tap to second device, app / bare")
         ratios += measured("browser: tap -> last of 1 phones, app / bare [")
+        same_size = measured("browser: tap -> last of 1 phones, app / bare page of the same size")
+        # The yardstick page is as big as the game's screen (a table screen is hundreds of
+        # controls, never a handful).
+        sizes = [int(str(f["name"]).split("(")[1].split()[0]) for f in same_size]
+        assert sizes and all(size > 100 for size in sizes), sizes
+        ratios += same_size
         assert all(f["unit"] == "x" for f in ratios)
         drawing = measured("browser: CPU per tap, renderers + GPU process [")
         assert all(f["measured"] > 0 for f in drawing), drawing  # type: ignore[operator]
