@@ -1,4 +1,5 @@
-"""The rules engine stays lint-clean and type-clean (ruff + mypy strict on rules/)."""
+"""The rules engine stays lint-clean and type-clean (ruff + mypy strict on rules/), and the
+whole project stays lint-clean and in one format (ruff check and ruff format)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,14 @@ def test_ruff_clean_on_rules() -> None:
     # Through the interpreter, so a freshly installed ruff works before any PATH rehash.
     result = _run(sys.executable, "-m", "ruff", "check", "rules")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_clean_and_formatted_everywhere() -> None:
+    pytest.importorskip("ruff")
+    checked = _run(sys.executable, "-m", "ruff", "check", ".")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    formatted = _run(sys.executable, "-m", "ruff", "format", "--check", ".")
+    assert formatted.returncode == 0, formatted.stdout + formatted.stderr
 
 
 def test_mypy_strict_clean_on_rules() -> None:

@@ -149,5 +149,5 @@ def _counter_card(
                     error,
                 ],
             ),
-        )
+        ),
     )

@@ -81,10 +81,12 @@ def check_play_card(s: WofState, act: PlayCard) -> Verdict:
             "wof.adventure.one-kind",
         )
     if _hand(s, act.card)[act.seat] < 1:
-        return Verdict.no(f"{who(s, act.seat)} holds no {act.card.title()} card.",
-                          "wof.adventure.play")
-    return Verdict.ok(f"A {act.card.title()} card face down.", "wof.adventure.play",
-                      "wof.adventure.one-kind")
+        return Verdict.no(
+            f"{who(s, act.seat)} holds no {act.card.title()} card.", "wof.adventure.play"
+        )
+    return Verdict.ok(
+        f"A {act.card.title()} card face down.", "wof.adventure.play", "wof.adventure.one-kind"
+    )
 
 
 def _rotate(s: WofState) -> WofState:
@@ -114,8 +116,9 @@ def check_play_special(s: WofState, act: PlaySpecial) -> Verdict:
             "wof.adventure.special",
         )
     if act.back not in ("help", "hinder") or _hand(s, act.back)[act.seat] < 1:
-        return Verdict.no(f"{who(s, act.seat)} holds no card with that back.",
-                          "wof.adventure.special")
+        return Verdict.no(
+            f"{who(s, act.seat)} holds no card with that back.", "wof.adventure.special"
+        )
     if not 0 <= act.help <= _draws(act.special):
         return Verdict.no("That many Help cards cannot come from this draw.", "wof.cards.draw")
     return Verdict.ok(
@@ -156,13 +159,14 @@ def check_pass(s: WofState, act: Pass) -> Verdict:
     tile = pass_tile(s)
     cards = TURN_TILE_CARDS[tile]
     if not 0 <= act.help <= cards:
-        return Verdict.no(f"Turn order tile {tile} draws {cards} card(s); {act.help} Help "
-                          "is not possible.", "wof.adventure.pass")
+        return Verdict.no(
+            f"Turn order tile {tile} draws {cards} card(s); {act.help} Help is not possible.",
+            "wof.adventure.pass",
+        )
     gain = [f"{TURN_TILE_VP[tile]} VP"] if TURN_TILE_VP[tile] else []
     if cards:
         gain.append(f"{cards} card(s)")
-    return Verdict.ok(f"Pass: turn order tile {tile} ({' and '.join(gain)}).",
-                      "wof.adventure.pass")
+    return Verdict.ok(f"Pass: turn order tile {tile} ({' and '.join(gain)}).", "wof.adventure.pass")
 
 
 def do_pass(s: WofState, act: Pass) -> tuple[WofState, Effects]:
@@ -199,18 +203,26 @@ def check_claim(s: WofState, act: ClaimReward) -> Verdict:
         return Verdict.no("That reward tile is already claimed.", "wof.adventure.claim")
     gains = (act.vp, act.chips, act.help, act.hinder)
     if any(not 0 <= g <= MAX_REWARD for g in gains):
-        return Verdict.no(f"A reward gives between 0 and {MAX_REWARD} of each thing.",
-                          "wof.assume.rewards")
+        return Verdict.no(
+            f"A reward gives between 0 and {MAX_REWARD} of each thing.", "wof.assume.rewards"
+        )
     if act.chips > s.supply:
-        return Verdict.no(f"Only {s.supply} chips are left in the supply.",
-                          "wof.assume.chip-supply")
-    return Verdict.ok(f"Claim reward tile {act.tile + 1}.", "wof.adventure.claim",
-                      "wof.assume.rewards")
+        return Verdict.no(
+            f"Only {s.supply} chips are left in the supply.", "wof.assume.chip-supply"
+        )
+    return Verdict.ok(
+        f"Claim reward tile {act.tile + 1}.", "wof.adventure.claim", "wof.assume.rewards"
+    )
 
 
 def do_claim(s: WofState, act: ClaimReward) -> tuple[WofState, Effects]:
-    tile = replace(s.rewards[act.tile], claimed_by=act.seat, vp=act.vp, chips=act.chips,
-                   cards=act.help + act.hinder)
+    tile = replace(
+        s.rewards[act.tile],
+        claimed_by=act.seat,
+        vp=act.vp,
+        chips=act.chips,
+        cards=act.help + act.hinder,
+    )
     s = replace(
         s,
         rewards=replace_at(s.rewards, act.tile, tile),
@@ -237,11 +249,14 @@ def check_contribute(s: WofState, act: Contribute) -> Verdict:
     if problem:
         return problem
     if s.played[act.seat] == 0:
-        return Verdict.no(f"{who(s, act.seat)} has no face-down card in this adventure.",
-                          "wof.hidden.contribution")
+        return Verdict.no(
+            f"{who(s, act.seat)} has no face-down card in this adventure.",
+            "wof.hidden.contribution",
+        )
     if not 0 <= act.value <= MAX_CARD_TOTAL:
-        return Verdict.no(f"A card total is between 0 and {MAX_CARD_TOTAL}.",
-                          "wof.hidden.contribution")
+        return Verdict.no(
+            f"A card total is between 0 and {MAX_CARD_TOTAL}.", "wof.hidden.contribution"
+        )
     return Verdict.ok("Your card total, kept secret until the reveal.", "wof.hidden.contribution")
 
 
@@ -257,12 +272,14 @@ def do_contribute(s: WofState, act: Contribute) -> tuple[WofState, Effects]:
 def _totals(s: WofState, act: Resolve) -> tuple[tuple[int, ...] | None, Verdict | None]:
     if act.totals:
         if len(act.totals) != s.n:
-            return None, Verdict.no(f"Give one card total per player ({s.n}).",
-                                    "wof.adventure.resolve")
+            return None, Verdict.no(
+                f"Give one card total per player ({s.n}).", "wof.adventure.resolve"
+            )
         for seat, total in enumerate(act.totals):
             if not 0 <= total <= MAX_CARD_TOTAL:
-                return None, Verdict.no(f"A card total is between 0 and {MAX_CARD_TOTAL}.",
-                                        "wof.adventure.resolve")
+                return None, Verdict.no(
+                    f"A card total is between 0 and {MAX_CARD_TOTAL}.", "wof.adventure.resolve"
+                )
             if total and not s.played[seat]:
                 return None, Verdict.no(
                     f"{who(s, seat)} played no face-down card, so their total is 0.",
@@ -300,8 +317,7 @@ def tally(s: WofState, god: str, value: int, totals: tuple[int, ...]) -> Result:
     won = hinder_total <= help_total
     lost = 0 if won else sum(t.red for t in s.rewards)
     back = LOTOPHAGI_RETURN if won and s.tile == "lotophagi" else 0
-    return Result(s.at, won, help_total, hinder_total, god, olympus, contributions, top, lost,
-                  back)
+    return Result(s.at, won, help_total, hinder_total, god, olympus, contributions, top, lost, back)
 
 
 def check_resolve(s: WofState, act: Resolve) -> Verdict:
@@ -310,19 +326,27 @@ def check_resolve(s: WofState, act: Resolve) -> Verdict:
     if act.god not in ("athena", "poseidon"):
         return Verdict.no("The Olympus card shows Athena or Poseidon.", "wof.adventure.olympus")
     if not 0 <= act.value <= MAX_OLYMPUS:
-        return Verdict.no(f"An Olympus card's value is between 0 and {MAX_OLYMPUS}.",
-                          "wof.adventure.olympus")
+        return Verdict.no(
+            f"An Olympus card's value is between 0 and {MAX_OLYMPUS}.", "wof.adventure.olympus"
+        )
     totals, problem = _totals(s, act)
     if problem or totals is None:
         assert problem is not None
         return problem
     r = tally(s, act.god, act.value, totals)
-    rules = ["wof.adventure.resolve", "wof.adventure.olympus", "wof.adventure.top",
-             "wof.assume.top-tie"]
+    rules = [
+        "wof.adventure.resolve",
+        "wof.adventure.olympus",
+        "wof.adventure.top",
+        "wof.assume.top-tie",
+    ]
     if any(s.specials):
         rules.append("wof.assume.special-side")
-    rules += {"charybdis": ["wof.encounter.charybdis"], "cyclops": ["wof.encounter.cyclops"],
-              "lotophagi": ["wof.encounter.lotophagi"]}.get(s.tile, [])
+    rules += {
+        "charybdis": ["wof.encounter.charybdis"],
+        "cyclops": ["wof.encounter.cyclops"],
+        "lotophagi": ["wof.encounter.lotophagi"],
+    }.get(s.tile, [])
     if s.at == ITHACA:
         rules += ["wof.encounter.ithaca", "wof.ithaca.double", "wof.assume.ithaca-loss"]
     verdict = "won" if r.won else f"lost: {r.crew_lost} crew"

@@ -55,8 +55,9 @@ def set_counter(s: WofState, counter: str, value: int) -> WofState:
     if what == "VP":
         return replace(s, vp=replace_at(s.vp, seat, value))
     if what == "chips":
-        return replace(s, held=replace_at(s.held, seat, value),
-                       supply=s.supply + s.held[seat] - value)
+        return replace(
+            s, held=replace_at(s.held, seat, value), supply=s.supply + s.held[seat] - value
+        )
     if what == "Help":
         return replace(s, hand_help=replace_at(s.hand_help, seat, value))
     return replace(s, hand_hinder=replace_at(s.hand_hinder, seat, value))
@@ -111,7 +112,8 @@ def invariants(s: WofState) -> list[str]:
     for cards in s.destiny_cards:
         if cards and sorted(cards) != sorted(ENDINGS):
             broken.append("a player's destiny cards are not one of each")
-    if any(r.claimed_by is not None and r.claimed_by not in range(len(s.players))
-           for r in s.rewards):
+    if any(
+        r.claimed_by is not None and r.claimed_by not in range(len(s.players)) for r in s.rewards
+    ):
         broken.append("a reward tile is claimed by an unknown seat")
     return broken

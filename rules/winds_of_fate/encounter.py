@@ -72,8 +72,9 @@ def check_lay_board(s: WofState, act: LayBoard) -> Verdict:
         return Verdict.no(
             f"The turn order must list each of the {s.n} seats once.", "wof.setup.turn-order"
         )
-    return Verdict.ok("The board and turn order as dealt.", "wof.setup.board",
-                      "wof.setup.turn-order")
+    return Verdict.ok(
+        "The board and turn order as dealt.", "wof.setup.board", "wof.setup.turn-order"
+    )
 
 
 def do_lay_board(s: WofState, act: LayBoard) -> tuple[WofState, Effects]:
@@ -92,8 +93,9 @@ def check_record_destiny(s: WofState, act: RecordDestiny) -> Verdict:
     if problem:
         return problem
     if s.destiny_cards[act.seat]:
-        return Verdict.no(f"{who(s, act.seat)} has already recorded destiny cards.",
-                          "wof.setup.destiny")
+        return Verdict.no(
+            f"{who(s, act.seat)} has already recorded destiny cards.", "wof.setup.destiny"
+        )
     if sorted(act.cards) != sorted(ENDINGS):
         return Verdict.no(
             "The three destiny cards are one each of Safe Return, Dead and Stranded at Sea.",
@@ -101,7 +103,8 @@ def check_record_destiny(s: WofState, act: RecordDestiny) -> Verdict:
         )
     return Verdict.ok(
         f"{who(s, act.seat)} puts a starting chip on a face-down destiny card.",
-        "wof.setup.destiny", "wof.hidden.destiny",
+        "wof.setup.destiny",
+        "wof.hidden.destiny",
     )
 
 
@@ -201,8 +204,9 @@ def check_bet_destiny(s: WofState, act: BetDestiny) -> Verdict:
             f"A destiny bet takes {DESTINY_BET_EXTRA} chips from the supply; only {s.supply} left.",
             "wof.assume.chip-supply",
         )
-    return Verdict.ok("A bet on a destiny card: your chip plus 2 from the supply.",
-                      "wof.bet.destiny")
+    return Verdict.ok(
+        "A bet on a destiny card: your chip plus 2 from the supply.", "wof.bet.destiny"
+    )
 
 
 def _add_destiny(s: WofState, seat: int, position: int, chips: int) -> WofState:
@@ -228,10 +232,12 @@ def check_move_bet(s: WofState, act: MoveBet) -> Verdict:
     if not any(b.space == act.space for b in s.bets_of(act.seat)):
         return Verdict.no(f"{who(s, act.seat)} has no bet on round {act.space}.", "wof.bet.move")
     if abs(act.to - act.space) != 1 or not 1 <= act.to <= LAST_ROUND:
-        return Verdict.no("A bet slides to a neighbouring space of the round track.",
-                          "wof.bet.move")
-    return Verdict.ok(f"The bet slides from round {act.space} to {act.to}.", "wof.bet.move",
-                      "wof.encounter.circe")
+        return Verdict.no(
+            "A bet slides to a neighbouring space of the round track.", "wof.bet.move"
+        )
+    return Verdict.ok(
+        f"The bet slides from round {act.space} to {act.to}.", "wof.bet.move", "wof.encounter.circe"
+    )
 
 
 def do_move_bet(s: WofState, act: MoveBet) -> tuple[WofState, Effects]:
@@ -268,12 +274,16 @@ def check_destiny(s: WofState, act: Destiny) -> Verdict:
     if problem:
         return problem
     if act.seat not in s.queue:
-        return Verdict.no(f"{who(s, act.seat)} has already chosen at this encounter.",
-                          "wof.destiny.action")
+        return Verdict.no(
+            f"{who(s, act.seat)} has already chosen at this encounter.", "wof.destiny.action"
+        )
     if s.supply < 1:
         return Verdict.no("The chip supply is empty.", "wof.assume.chip-supply")
-    return Verdict.ok("A chip from the supply onto one of your destiny cards.",
-                      "wof.destiny.action", "wof.assume.destiny-order")
+    return Verdict.ok(
+        "A chip from the supply onto one of your destiny cards.",
+        "wof.destiny.action",
+        "wof.assume.destiny-order",
+    )
 
 
 def _leave_queue(s: WofState, seat: int) -> WofState:
@@ -296,8 +306,9 @@ def check_skip(s: WofState, act: Skip) -> Verdict:
         if problem:
             return problem
         if act.seat not in s.queue:
-            return Verdict.no(f"{who(s, act.seat)} has already chosen at this encounter.",
-                              "wof.destiny.action")
+            return Verdict.no(
+                f"{who(s, act.seat)} has already chosen at this encounter.", "wof.destiny.action"
+            )
         return Verdict.ok("No destiny action this time.", "wof.destiny.action")
     if s.phase == "bets":
         problem = _bet_turn(s, act.seat)
@@ -325,8 +336,11 @@ def check_draw(s: WofState, act: Draw) -> Verdict:
             f"{act.help} Help cards out of {s.draw_count} drawn is not possible.", "wof.cards.draw"
         )
     rule = "wof.encounter.sirens" if s.step == "sirens" else "wof.facedown.encounter"
-    return Verdict.ok(f"Draw {s.draw_count}: {act.help} Help, {s.draw_count - act.help} Hinder.",
-                      "wof.cards.draw", rule)
+    return Verdict.ok(
+        f"Draw {s.draw_count}: {act.help} Help, {s.draw_count - act.help} Hinder.",
+        "wof.cards.draw",
+        rule,
+    )
 
 
 def do_draw(s: WofState, act: Draw) -> tuple[WofState, Effects]:
@@ -350,4 +364,3 @@ HANDLERS: Handlers = {
     Skip: (check_skip, do_skip),
     Draw: (check_draw, do_draw),
 }
-

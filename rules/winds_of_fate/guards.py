@@ -21,20 +21,28 @@ Transition = Callable[[WofState, Any], tuple[WofState, Effects]]
 Handlers = dict[type[Action], tuple[Check, Transition]]
 
 _PHASE_TEXT: dict[str, tuple[str, str]] = {
-    "setup": ("Setup comes first: lay the board and record every player's destiny cards.",
-              "wof.setup.board"),
+    "setup": (
+        "Setup comes first: lay the board and record every player's destiny cards.",
+        "wof.setup.board",
+    ),
     "bets": ("The encounter's bets are being placed, in turn order.", "wof.bet.place"),
     "destiny": ("Players are choosing destiny actions for this encounter.", "wof.destiny.action"),
-    "draws": ("Players are drawing the cards this encounter gives, in turn order.",
-              "wof.cards.draw"),
+    "draws": (
+        "Players are drawing the cards this encounter gives, in turn order.",
+        "wof.cards.draw",
+    ),
     "reveal": ("The adventure starts by turning up the reward tiles.", "wof.adventure.reveal"),
     "play": ("Players are playing cards or passing in the adventure.", "wof.adventure.play"),
     "claim": ("Rewards are being claimed in the new turn order.", "wof.adventure.claim"),
     "resolve": ("The adventure is waiting to be resolved.", "wof.adventure.resolve"),
-    "journey": ("The adventure is over: the journey to the next encounter comes next.",
-                "wof.journey.path"),
-    "wander": ("Odysseus is on a face-down tile: an Olympus card decides the path.",
-               "wof.facedown.olympus"),
+    "journey": (
+        "The adventure is over: the journey to the next encounter comes next.",
+        "wof.journey.path",
+    ),
+    "wander": (
+        "Odysseus is on a face-down tile: an Olympus card decides the path.",
+        "wof.facedown.olympus",
+    ),
     "over": ("The voyage has ended.", "wof.end.trigger"),
 }
 

@@ -39,8 +39,10 @@ def describe(s: WofState, act: Action) -> str:
     if isinstance(act, RecordDestiny):
         return f"{name} looks at their destiny cards; the first chip is on card {act.start + 1}."
     if isinstance(act, SetPath):
-        return (f"The board: the {act.path} path from {node_label(act.node, s.board)} leads to "
-                f"{node_label(act.to, s.board)}.")
+        return (
+            f"The board: the {act.path} path from {node_label(act.node, s.board)} leads to "
+            f"{node_label(act.to, s.board)}."
+        )
     if isinstance(act, PlaceBet):
         return f"{name} bets on round {act.space}."
     if isinstance(act, BetDestiny):

@@ -15,8 +15,6 @@ from .state import WofState
 def redact(state: WofState, seat: int | None) -> WofState:
     """``state`` as ``seat`` may know it (``None``: a spectator)."""
     over = state.phase == "over"
-    cards = tuple(
-        c if over or s == seat else () for s, c in enumerate(state.destiny_cards)
-    )
+    cards = tuple(c if over or s == seat else () for s, c in enumerate(state.destiny_cards))
     contrib = tuple(c if s == seat else None for s, c in enumerate(state.contrib))
     return replace(state, destiny_cards=cards, contrib=contrib)

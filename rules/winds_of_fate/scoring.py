@@ -49,20 +49,36 @@ def sheet(holdings: Sequence[Holding], end_round: int, ending: str) -> ScoreShee
         items = [LineItem("Score track", h.vp, "wof.score.track")]
         chips = h.held
         if h.held:
-            items.append(LineItem(f"Unused chips ({h.held})", BET_CHIP_VP * h.held,
-                                  "wof.assume.unused-chips", f"{h.held} × {BET_CHIP_VP} VP"))
+            items.append(
+                LineItem(
+                    f"Unused chips ({h.held})",
+                    BET_CHIP_VP * h.held,
+                    "wof.assume.unused-chips",
+                    f"{h.held} × {BET_CHIP_VP} VP",
+                )
+            )
         for bet in sorted(h.bets, key=lambda b: b.space):
             paid = bet_payout(bet.chips, bet.space, end_round)
             chips += paid
             away = abs(bet.space - end_round)
-            detail = (f"{bet.chips} chips, on the end round: paid in full" if away == 0 else
-                      f"{bet.chips} chips, {away} away: {bet.chips} − {3 * away} → {paid}")
-            items.append(LineItem(f"Bet on round {bet.space}", BET_CHIP_VP * paid,
-                                  "wof.end.payout", detail))
+            detail = (
+                f"{bet.chips} chips, on the end round: paid in full"
+                if away == 0
+                else f"{bet.chips} chips, {away} away: {bet.chips} − {3 * away} → {paid}"
+            )
+            items.append(
+                LineItem(f"Bet on round {bet.space}", BET_CHIP_VP * paid, "wof.end.payout", detail)
+            )
         won = h.destiny.get(ending, 0)
         chips += won
-        items.append(LineItem(f"Destiny: {ENDING_NAMES[ending]} ({won})", BET_CHIP_VP * won,
-                              "wof.end.destiny", f"{won} chips × {BET_CHIP_VP} VP"))
+        items.append(
+            LineItem(
+                f"Destiny: {ENDING_NAMES[ending]} ({won})",
+                BET_CHIP_VP * won,
+                "wof.end.destiny",
+                f"{won} chips × {BET_CHIP_VP} VP",
+            )
+        )
         players.append(PlayerScore(h.name, tuple(items)))
         chips_of[h.name] = chips
     best = max(p.total for p in players)
@@ -137,8 +153,11 @@ def score_json(data: Any) -> dict[str, Any]:
     if unknown:
         raise MalformedAction(f"unknown field(s): {', '.join(map(str, unknown))[:200]}")
     names = data.get("players")
-    if (not isinstance(names, list) or not 3 <= len(names) <= 5
-            or not all(isinstance(x, str) and x.strip() for x in names)):
+    if (
+        not isinstance(names, list)
+        or not 3 <= len(names) <= 5
+        or not all(isinstance(x, str) and x.strip() for x in names)
+    ):
         raise MalformedAction('"players" must list 3 to 5 names')
     if len(set(names)) != len(names):
         raise MalformedAction("player names must differ")

@@ -14,8 +14,17 @@ from typing import Literal
 from .components import CHIPS_TOTAL, LAST_ROUND, TROY, TURN_TILE_CARDS, TURN_TILE_VP
 
 Phase = Literal[
-    "setup", "bets", "destiny", "draws", "reveal", "play", "claim", "resolve", "journey",
-    "wander", "over",
+    "setup",
+    "bets",
+    "destiny",
+    "draws",
+    "reveal",
+    "play",
+    "claim",
+    "resolve",
+    "journey",
+    "wander",
+    "over",
 ]
 """``setup``: board, turn order and destiny cards are entered; ``bets``/``destiny``/``draws``:
 the encounter's choices; ``reveal``, ``play``, ``claim``, ``resolve``: the adventure's four

@@ -215,9 +215,13 @@ def do_journey(s: WofState, act: Journey) -> tuple[WofState, Effects]:
 
 def wander_target(s: WofState, act: Wander) -> tuple[str, str, Verdict]:
     if act.god not in ("athena", "poseidon"):
-        return "", "", Verdict.no(
-            f"The Olympus card shows Athena or Poseidon, not {act.god[:20]!r}.",
-            "wof.facedown.olympus",
+        return (
+            "",
+            "",
+            Verdict.no(
+                f"The Olympus card shows Athena or Poseidon, not {act.god[:20]!r}.",
+                "wof.facedown.olympus",
+            ),
         )
     path = "calm" if act.god == "athena" else "stormy"
     dest, verdict = _destination(s, path, act.to, None)
@@ -287,7 +291,7 @@ def arrival_rules(before: WofState, after: WofState) -> list[str]:
     if after.voyage == before.voyage and not starting:
         return []
     rules = []
-    for node in after.voyage[0 if starting else len(before.voyage):]:
+    for node in after.voyage[0 if starting else len(before.voyage) :]:
         if node in before.face_down:
             rules.append("wof.facedown.encounter")
         else:

@@ -148,9 +148,7 @@ class Event:
 def test_screen_fits_heroes_to_seats_and_shows_a_refusal(hub: Hub) -> None:
     shell = FakeShell(hub)
     view = new_table.view(shell, "grimheim")  # type: ignore[arg-type]
-    count = next(
-        c for c in walk(view) if isinstance(c, ft.Dropdown) and c.label == "Players"
-    )
+    count = next(c for c in walk(view) if isinstance(c, ft.Dropdown) and c.label == "Players")
     count.value = "3"
     count.on_select(Event(count))
     heroes = by_identifier(view, "option-heroes")

@@ -463,9 +463,7 @@ def test_deal_and_guess_say_who_has_recorded_and_where() -> None:
 
 
 def _quest_labels(root: ft.Control) -> dict[str, str]:
-    return {
-        k: str(v.label) for k, v in ids(root).items() if k.startswith("sof-quest-") and v.label
-    }
+    return {k: str(v.label) for k, v in ids(root).items() if k.startswith("sof-quest-") and v.label}
 
 
 def test_age_two_preview_shows_the_moved_quest_where_it_goes() -> None:

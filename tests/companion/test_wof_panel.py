@@ -108,8 +108,17 @@ def WofPanel_root(table: Table, seat: int | None, role: str) -> Any:
 def test_setup_and_a_bet_through_taps() -> None:
     table = Table(GAME.setup(WofOptions(players=NAMES)))
     host = Screen(table, None, "host")
-    for tile in ("scylla", "aeolia", "scheria", "circe", "cyclops", "charybdis", "lotophagi",
-                 "sirens", "calypso"):
+    for tile in (
+        "scylla",
+        "aeolia",
+        "scheria",
+        "circe",
+        "cyclops",
+        "charybdis",
+        "lotophagi",
+        "sirens",
+        "calypso",
+    ):
         host.tap(f"wof-tile-{tile}")
     for seat in (0, 1, 2):
         host.tap(f"wof-order-{seat}")

@@ -101,8 +101,11 @@ def run_cli(*argv: str, stdin: str = "") -> tuple[int, object]:
 
 
 def test_cli_check_replays_history() -> None:
-    payload = {"options": {"target": 5}, "actions": [{"type": "add", "seat": 0, "amount": 2}],
-               "action": {"type": "add", "seat": 0, "amount": 1}}
+    payload = {
+        "options": {"target": 5},
+        "actions": [{"type": "add", "seat": 0, "amount": 2}],
+        "action": {"type": "add", "seat": 0, "amount": 1},
+    }
     code, out = run_cli("check", "tally", stdin=json.dumps(payload))
     assert code == 0
     assert isinstance(out, dict) and out["legal"] is False and out["rules"] == ["tally.turn"]
@@ -128,7 +131,11 @@ def test_cli_bad_input_exits_2_with_error(argv: tuple[str, ...], stdin: str) -> 
 
 def test_registry_knows_fixed_slugs() -> None:
     assert registry.SLUGS == (
-        "fates-and-favors", "scales-of-fate", "born-of-titans", "winds-of-fate", "grimheim",
+        "fates-and-favors",
+        "scales-of-fate",
+        "born-of-titans",
+        "winds-of-fate",
+        "grimheim",
     )
     with pytest.raises(registry.UnknownGame):
         registry.get("chess")

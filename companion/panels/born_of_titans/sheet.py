@@ -104,9 +104,7 @@ def _stats_line(kind: str, stats: Stats | None) -> ft.Control:
     )
 
 
-def crew_sheet(
-    state: BotState, seat: int, *, own: bool, shields: list[ft.Control]
-) -> ft.Control:
+def crew_sheet(state: BotState, seat: int, *, own: bool, shields: list[ft.Control]) -> ft.Control:
     """The crew sheet of ``seat``: ``shields`` (0-6, each ``shield(seat, n, ...)`` as drawn
     or kept by the caller), counters aboard, badges, divine counters (named on the owner's
     own phone, counted elsewhere)."""

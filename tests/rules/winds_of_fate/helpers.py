@@ -56,8 +56,9 @@ def skip_all(s: WofState) -> WofState:
     return s
 
 
-def adventure(s: WofState, won: bool, red: int = 1, claims: dict[int, ClaimReward] | None = None
-              ) -> WofState:
+def adventure(
+    s: WofState, won: bool, red: int = 1, claims: dict[int, ClaimReward] | None = None
+) -> WofState:
     """Reveal tiles with red number ``red``, everyone passes, everyone claims (``claims``
     overrides a seat's claim), the Olympus card decides: Athena 5 or Poseidon 5."""
     s = do(s, RevealRewards((red,) * (2 * s.n if s.at == "ithaca" else s.n)))

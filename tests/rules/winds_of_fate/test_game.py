@@ -275,8 +275,11 @@ def test_wof_end_tiebreak_most_chips_then_shared() -> None:
     pad = sheet(stakes, 7, "dead")
     assert [p.total for p in pad.players] == [14, 14, 6]
     assert pad.winner == "Tom" and pad.tiebreak == "wof.end.tiebreak"
-    shared = sheet([Holding("A", 4, 1, (), {}), Holding("B", 4, 1, (), {}),
-                    Holding("C", 0, 0, (), {})], 3, "safe")
+    shared = sheet(
+        [Holding("A", 4, 1, (), {}), Holding("B", 4, 1, (), {}), Holding("C", 0, 0, (), {})],
+        3,
+        "safe",
+    )
     assert shared.winner is None and "share" in shared.summary
 
 
@@ -327,10 +330,15 @@ def test_wof_encounter_troy_is_cited_when_the_voyage_starts() -> None:
     from rules.winds_of_fate import LayBoard, RecordDestiny
 
     s = GAME.setup(WofOptions(players=NAMES))
-    s = do(s, RecordDestiny(0, ("safe", "dead", "stranded"), 0),
-           RecordDestiny(1, ("safe", "dead", "stranded"), 0))
-    assert "wof.encounter.troy" not in GAME.check(s, RecordDestiny(2, ("safe", "dead",
-                                                                      "stranded"), 0)).rules
+    s = do(
+        s,
+        RecordDestiny(0, ("safe", "dead", "stranded"), 0),
+        RecordDestiny(1, ("safe", "dead", "stranded"), 0),
+    )
+    assert (
+        "wof.encounter.troy"
+        not in GAME.check(s, RecordDestiny(2, ("safe", "dead", "stranded"), 0)).rules
+    )
     from .helpers import TILES
 
     s = do(s, LayBoard(TILES, (0, 1, 2)))

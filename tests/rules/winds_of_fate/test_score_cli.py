@@ -54,15 +54,21 @@ def test_wof_score_command_refuses_bad_input_with_a_message() -> None:
 def test_score_command_in_a_subprocess() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "rules", "score", "winds-of-fate"],
-        input=json.dumps(EXAMPLE), capture_output=True, text=True, timeout=60,
+        input=json.dumps(EXAMPLE),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["winner"] == "Tom"
 
 
 def test_check_command_gives_a_verdict() -> None:
-    doc = {"options": {"players": ["Tom", "Ann", "Bo"]}, "actions": [],
-           "action": {"type": "wof.place-bet", "seat": 0, "space": 4}}
+    doc = {
+        "options": {"players": ["Tom", "Ann", "Bo"]},
+        "actions": [],
+        "action": {"type": "wof.place-bet", "seat": 0, "space": 4},
+    }
     code, out = cli.run(["check", "winds-of-fate"], io.StringIO(json.dumps(doc)))
     assert code == 0 and out["legal"] is False and "wof.setup.board" in out["rules"]
 
