@@ -1,0 +1,168 @@
+"""Born of Titans: a challenge's rolls, whole — the sentence, the rules cited and the
+effects — and the table after them: successes add up over rolls (bot.challenge.accumulate)
+and reaching the number exactly wins (bot.challenge.won); each short roll lets the foe kill
+one crew (bot.challenge.attack), three under Ares (bot.divine.ares), none with the Lion Skin
+(bot.gear.lion-skin); a hero out of crew is defeated and goes back (bot.challenge.defeat,
+bot.turn.no-crew); a beaten city monster leaves the city open (bot.encounter.city-first).
+
+Ann (Battle 5 + the Pheacians' 2 = 7 dice, six crew) moves to Thebes and meets a Hydra that
+needs 9 Battle successes; the move was her first action, the fight is her second.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.born_of_titans import GAME, Place, Reveal
+from rules.born_of_titans.actions import Encounter, Move, Retreat, Roll
+from rules.born_of_titans.state import BotState
+from rules.core import Verdict
+
+from .helpers import edit_hero, play, two_heroes
+
+THEBES = Place("city", "Thebes")
+HYDRA = Reveal("monster", "Hydra", 9, 0, 0)
+SHORT = ("bot.challenge.accumulate", "bot.challenge.attack")
+BEATEN = ("bot.challenge.accumulate", "bot.challenge.won")
+
+
+def whole(verdict: Verdict) -> tuple[bool, str, tuple[str, ...], tuple[str, ...]]:
+    return verdict.legal, verdict.reason, verdict.rules, verdict.effects
+
+
+def fighting(**ann: object) -> BotState:
+    state = play(two_heroes(), Move(0, 4, 2, 1, THEBES))
+    state = play(state, Encounter(0, attribute="battle", reveal=HYDRA))
+    return edit_hero(state, 0, **ann) if ann else state
+
+
+def test_bot_the_hydra_fight_opens_with_seven_dice_against_nine() -> None:
+    state = play(two_heroes(), Move(0, 4, 2, 1, THEBES))
+    assert whole(GAME.check(state, Encounter(0, attribute="battle", reveal=HYDRA))) == (
+        True,
+        "Hydra needs 9 successes; Ann rolls 7 dice.",
+        ("bot.challenge.dice", "bot.challenge.attribute", "bot.encounter.action"),
+        ("revealed: Hydra", "Ann fights Hydra: 7 dice of Battle against 9"),
+    )
+    ch = fighting().challenge
+    assert ch is not None
+    assert (ch.dice, ch.successes, ch.need, ch.rolls, ch.losses) == (7, 0, 9, (), ())
+
+
+@pytest.mark.parametrize("successes", [8, -1])
+def test_bot_a_roll_cannot_show_more_successes_than_dice(successes: int) -> None:
+    assert whole(GAME.check(fighting(), Roll(0, successes))) == (
+        False,
+        f"7 dice give 0 to 7 successes, not {successes}.",
+        ("bot.dice.success",),
+        (),
+    )
+
+
+def test_bot_only_the_fighting_hero_rolls_and_retreats_after_a_strike() -> None:
+    assert whole(GAME.check(fighting(), Roll(1, 3)))[:3] == (
+        False,
+        "Bea is not in a challenge.",
+        ("bot.challenge.accumulate",),
+    )
+    assert whole(GAME.check(fighting(), Retreat(0)))[:3] == (
+        False,
+        "A hero may retreat only after the foe has struck.",
+        ("bot.challenge.retreat",),
+    )
+
+
+def test_bot_successes_add_up_and_reaching_the_number_exactly_wins_the_city() -> None:
+    state = fighting()
+    assert whole(GAME.check(state, Roll(0, 7))) == (
+        True,
+        "7 of 9 successes: Hydra strikes.",
+        SHORT,
+        ("7 successes (7 of 9)", "Ann's crew 6 → 5"),
+    )
+    state = play(state, Roll(0, 3))
+    ch = state.challenge
+    assert ch is not None and state.heroes[0].crew == 5
+    assert (ch.successes, ch.losses, ch.crew_lost) == (3, (1,), 1)
+    assert whole(GAME.check(state, Roll(0, 5))) == (
+        True,
+        "8 of 9 successes: Hydra strikes.",
+        SHORT,
+        ("5 successes (8 of 9)", "Ann's crew 5 → 4"),
+    )
+    assert whole(GAME.check(state, Roll(0, 6))) == (
+        True,
+        "9 successes of 9: Hydra is beaten.",
+        (*BEATEN, "bot.turn.actions"),
+        (
+            "6 successes (9 of 9)",
+            "Hydra is beaten and goes back to the encounter pool",
+            "Bea's turn",
+        ),
+    )
+    won = play(state, Roll(0, 6))
+    assert won.challenge is None
+    assert won.cities == {"Thebes": "empty"} and won.city_monsters == {}
+    assert won.heroes[0].place == THEBES and won.heroes[0].inside  # in the city now
+    assert won.heroes[0].crew == 5  # a winning roll costs no crew
+    assert (won.turn, won.actions_used) == (1, 0)
+
+
+def test_bot_ares_kills_three_a_strike_and_the_lion_skin_none() -> None:
+    state = fighting()
+    assert state.challenge is not None
+    ares = replace(state, challenge=replace(state.challenge, ares=True))
+    assert whole(GAME.check(ares, Roll(0, 1))) == (
+        True,
+        "1 of 9 successes: Hydra strikes.",
+        (*SHORT, "bot.divine.ares"),
+        ("1 successes (1 of 9)", "Ann's crew 6 → 3"),
+    )
+    after = play(ares, Roll(0, 1))
+    assert after.challenge is not None and after.challenge.losses == (3,)
+    skin = replace(state, challenge=replace(state.challenge, invincible=True))
+    assert whole(GAME.check(skin, Roll(0, 1))) == (
+        True,
+        "1 of 9 successes: Hydra strikes.",
+        (*SHORT, "bot.gear.lion-skin"),
+        ("1 successes (1 of 9)",),
+    )
+    after = play(skin, Roll(0, 1))
+    assert after.heroes[0].crew == 6
+    assert after.challenge is not None and after.challenge.losses == (0,)
+
+
+def test_bot_the_last_crew_lost_defeats_the_hero() -> None:
+    state = fighting(crew=1)
+    assert whole(GAME.check(state, Roll(0, 2))) == (
+        True,
+        "2 of 9 successes: Hydra strikes.",
+        (*SHORT, "bot.turn.actions", "bot.turn.no-crew", "bot.challenge.defeat"),
+        (
+            "2 successes (2 of 9)",
+            "Ann's crew 1 → 0",
+            "Ann is defeated and retreats",
+            "Ann goes back to quest site 1",
+            "Bea's turn",
+        ),
+    )
+    lost = play(state, Roll(0, 2))
+    ann = lost.heroes[0]
+    assert lost.challenge is None and ann.crew == 0
+    assert ann.place == Place("quest", site=1) and ann.inside
+    assert lost.cities == {"Thebes": "monster"}  # the Hydra still guards Thebes
+    assert lost.city_monsters["Thebes"].name == "Hydra"
+
+
+def test_bot_a_hero_fighting_without_crew_is_defeated_at_the_first_strike() -> None:
+    state = fighting(crew=0)
+    assert whole(GAME.check(state, Roll(0, 2)))[3] == (
+        "2 successes (2 of 9)",
+        "Ann has no crew left to lose",
+        "Ann is defeated and retreats",
+        "Ann goes back to quest site 1",
+        "Bea's turn",
+    )
+    assert play(state, Roll(0, 2)).challenge is None
