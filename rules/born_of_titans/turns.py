@@ -320,7 +320,7 @@ def check_draw_gear(state: BotState, act: DrawGear) -> Verdict:
     if problem:
         return problem
     return Verdict.ok(
-        f"{who(state, act.seat)} draws {act.gear.name}.", "bot.quest.after", "bot.gear.one"
+        f"{who(state, act.seat)} draws {act.gear.name.strip()}.", "bot.quest.after", "bot.gear.one"
     )
 
 
@@ -416,8 +416,10 @@ def check_edit(state: BotState, act: EditCounter) -> Verdict:
             if h.hero is not None and s != act.seat
         }
         if act.stats.name.strip().casefold() in taken:
-            return Verdict.no(f"{act.stats.name} is another player's hero.", "bot.setup.selection")
-    return Verdict.ok(f"{act.stats.name} now matches the counter.", "bot.values.edit")
+            return Verdict.no(
+                f"{act.stats.name.strip()} is another player's hero.", "bot.setup.selection"
+            )
+    return Verdict.ok(f"{act.stats.name.strip()} now matches the counter.", "bot.values.edit")
 
 
 def do_edit(state: BotState, act: EditCounter) -> tuple[BotState, Effects]:

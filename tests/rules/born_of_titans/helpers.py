@@ -51,3 +51,13 @@ def edit_hero(state: BotState, seat: int, **changes: Any) -> BotState:
     heroes = list(state.heroes)
     heroes[seat] = replace(heroes[seat], **changes)
     return replace(state, heroes=tuple(heroes))
+
+
+def ann(**changes: Any) -> BotState:
+    """``two_heroes`` with Ann's hero changed (crew, place, gear...)."""
+    return edit_hero(two_heroes(), 0, **changes)
+
+
+def picking() -> BotState:
+    """Two players in setup: Bea rolled lowest and picks first."""
+    return play(GAME.setup(BotOptions(players=("Ann", "Bea"))), FirstSelector(1))

@@ -1,9 +1,10 @@
-"""Born of Titans: a challenge's rolls, whole — the sentence, the rules cited and the
-effects — and the table after them: successes add up over rolls (bot.challenge.accumulate)
-and reaching the number exactly wins (bot.challenge.won); each short roll lets the foe kill
-one crew (bot.challenge.attack), three under Ares (bot.divine.ares), none with the Lion Skin
+"""Born of Titans: a challenge's rolls, whole (the sentence, the rules cited and the effects)
+and the table after them: successes add up over rolls (bot.challenge.accumulate) and
+reaching the number exactly wins (bot.challenge.won); each short roll lets the foe kill one
+crew (bot.challenge.attack), three under Ares (bot.divine.ares), none with the Lion Skin
 (bot.gear.lion-skin); a hero out of crew is defeated and goes back (bot.challenge.defeat,
 bot.turn.no-crew); a beaten city monster leaves the city open (bot.encounter.city-first).
+Then the score sheet, whole (bot.score.sheet, bot.end.placings).
 
 Ann (Battle 5 + the Pheacians' 2 = 7 dice, six crew) moves to Thebes and meets a Hydra that
 needs 9 Battle successes; the move was her first action, the fight is her second.
@@ -15,12 +16,12 @@ from dataclasses import replace
 
 import pytest
 
-from rules.born_of_titans import GAME, Place, Reveal
-from rules.born_of_titans.actions import Encounter, Move, Retreat, Roll
+from rules.born_of_titans import GAME, BotOptions, Place, Reveal, Stats
+from rules.born_of_titans.actions import Encounter, FirstSelector, Move, PickHero, Retreat, Roll
 from rules.born_of_titans.state import BotState
-from rules.core import Verdict
+from rules.core import LineItem, PlayerScore, ScoreSheet, Verdict
 
-from .helpers import edit_hero, play, two_heroes
+from .helpers import ATALANTA, CYRENE, PHEACIANS, edit_hero, play, two_heroes
 
 THEBES = Place("city", "Thebes")
 HYDRA = Reveal("monster", "Hydra", 9, 0, 0)
@@ -166,3 +167,62 @@ def test_bot_a_hero_fighting_without_crew_is_defeated_at_the_first_strike() -> N
         "Bea's turn",
     )
     assert play(state, Roll(0, 2)).challenge is None
+
+
+# ----- the score sheet (bot.score.sheet, bot.end.placings) -----------------------------------
+
+
+def _items(*row: tuple[str, int, str, str]) -> tuple[LineItem, ...]:
+    return tuple(LineItem(*item) for item in row)
+
+
+def _row(place: str, quests: int, shields: str, crew: int, prophecy: int) -> tuple[LineItem, ...]:
+    return _items(
+        ("Place", 0, "bot.end.placings", place),
+        ("Quests", quests, "bot.quest.complete", f"shields {shields}"),
+        ("Crew left", 0, "bot.score.sheet", str(crew)),
+        ("Prophecy left", 0, "bot.score.sheet", str(prophecy)),
+    )
+
+
+def test_bot_score_sheet_whole_with_shared_places() -> None:
+    """Ann finished first; the table stopped playing on with Bea and Cat on two quests each
+    (sharing 2nd) and Dan on one (4th, not 3rd)."""
+    state = GAME.setup(BotOptions(players=("Ann", "Bea", "Cat", "Dan"), placings=True))
+    state = play(
+        state,
+        FirstSelector(3),
+        PickHero(3, Stats("Jason", 4, 4, 4), PHEACIANS),
+        PickHero(2, Stats("Theseus", 5, 3, 3), PHEACIANS),
+        PickHero(1, CYRENE, PHEACIANS),
+        PickHero(0, ATALANTA, PHEACIANS),
+    )
+    state = edit_hero(state, 0, shields={1: "Hydra", 2: "Medusa", 3: "Cerberus"})
+    state = edit_hero(state, 1, shields={5: "Minotaur", 4: "Sirens"}, crew=3, prophecy=0)
+    state = edit_hero(state, 2, shields={1: "Chimera", 6: "Harpies"})
+    state = edit_hero(state, 3, shields={2: "Cyclops"}, crew=0)
+    sheet = GAME.score(replace(state, finished=(0,)))
+    assert sheet == ScoreSheet(
+        (
+            PlayerScore("Ann (Atalanta)", _row("1st", 3, "1: Hydra, 2: Medusa, 3: Cerberus", 6, 2)),
+            PlayerScore("Bea (Cyrene)", _row("2nd", 2, "4: Sirens, 5: Minotaur", 3, 0)),
+            PlayerScore("Cat (Theseus)", _row("2nd", 2, "1: Chimera, 6: Harpies", 6, 2)),
+            PlayerScore("Dan (Jason)", _row("4th", 1, "2: Cyclops", 0, 2)),
+        ),
+        "Ann",
+        None,
+        "Ann wins with three quests.",
+    )
+
+
+def test_bot_score_sheet_before_anyone_finishes() -> None:
+    sheet = GAME.score(GAME.setup(BotOptions(players=("Ann", "Bea"))))
+    assert sheet == ScoreSheet(
+        (
+            PlayerScore("Ann", _row("1st", 0, "none", 6, 2)),
+            PlayerScore("Bea", _row("1st", 0, "none", 6, 2)),
+        ),
+        None,
+        None,
+        "No hero has three quests yet.",
+    )

@@ -15,10 +15,9 @@ from dataclasses import replace
 
 import pytest
 
-from rules.born_of_titans import GAME, BotOptions, Place, Stats
+from rules.born_of_titans import GAME, Place, Stats
 from rules.born_of_titans.actions import (
     EndTurn,
-    FirstSelector,
     Move,
     Oracle,
     PickHero,
@@ -27,7 +26,7 @@ from rules.born_of_titans.actions import (
 from rules.born_of_titans.state import BotState
 from rules.core import Action, Verdict
 
-from .helpers import CYRENE, PHEACIANS, edit_hero, play, two_heroes
+from .helpers import CYRENE, PHEACIANS, ann, edit_hero, picking, play, two_heroes
 
 THEBES = Place("city", "Thebes")
 STRAIT = Place("sea", "Strait")
@@ -39,16 +38,6 @@ MOVED = ("bot.move.roll", "bot.move.cost", "bot.move.site-stops", "bot.assume.no
 
 def whole(verdict: Verdict) -> tuple[bool, str, tuple[str, ...], tuple[str, ...]]:
     return verdict.legal, verdict.reason, verdict.rules, verdict.effects
-
-
-def ann(**changes: object) -> BotState:
-    """``two_heroes`` with Ann's hero changed (crew, place, ...)."""
-    return edit_hero(two_heroes(), 0, **changes)
-
-
-def picking() -> BotState:
-    """Two players in setup: Bea rolled lowest and picks first."""
-    return play(GAME.setup(BotOptions(players=("Ann", "Bea"))), FirstSelector(1))
 
 
 # ----- whose turn, and what comes first ------------------------------------------------------
