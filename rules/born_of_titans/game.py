@@ -82,7 +82,8 @@ class BornOfTitans(Game[BotState, BotOptions]):
             len(a.shields) > len(b.shields) for a, b in zip(after.heroes, state.heroes, strict=True)
         ):
             rules += ["bot.quest.complete", "bot.quest.after", "bot.quest.next"]
-        if after.hubris != state.hubris:
+        # Hubris taken by a hero; Hubris thrown away (Hera) cites its own rules.
+        if after.hubris != state.hubris and after.hubris >= 0:
             rules.append("bot.hubris.first" if not state.hubris_first else "bot.hubris.second")
         if any(b.crew > 0 and a.crew == 0 for a, b in zip(after.heroes, state.heroes, strict=True)):
             rules.append("bot.turn.no-crew")
