@@ -61,9 +61,11 @@ def check_pick_hero(state: BotState, act: PickHero) -> Verdict:
         return problem
     taken = {h.hero.name.casefold() for h in state.heroes if h.hero is not None}
     if act.hero.name.strip().casefold() in taken:
-        return Verdict.no(f"{act.hero.name} has already been picked.", "bot.setup.selection")
+        return Verdict.no(
+            f"{act.hero.name.strip()} has already been picked.", "bot.setup.selection"
+        )
     return Verdict.ok(
-        f"{who(state, act.seat)} takes {act.hero.name} with the {act.crew.name}.",
+        f"{who(state, act.seat)} takes {act.hero.name.strip()} with the {act.crew.name.strip()}.",
         "bot.setup.selection",
         "bot.setup.sheets",
         "bot.values.entered",
@@ -71,15 +73,16 @@ def check_pick_hero(state: BotState, act: PickHero) -> Verdict:
 
 
 def do_pick_hero(state: BotState, act: PickHero) -> tuple[BotState, Effects]:
+    name = act.hero.name.strip()
     hero = replace(
         state.heroes[act.seat],
-        hero=replace(act.hero, name=act.hero.name.strip()),
+        hero=replace(act.hero, name=name),
         crew_counter=replace(act.crew, name=act.crew.name.strip()),
         crew=data.START_CREW,
         prophecy=data.START_PROPHECY,
     )
     state = with_hero(state, act.seat, hero)
-    effects = [f"{act.hero.name}: crew on shield 6, prophecy on shield 2"]
+    effects = [f"{name}: crew on shield 6, prophecy on shield 2"]
     if next_picker(state) < 0:
         state = replace(state, phase="sites")
         effects.append("every hero is picked: choose starting sites and place first quests")
