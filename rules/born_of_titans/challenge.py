@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from . import data
 from .actions import Encounter, LionSkin, Retreat, Roll
@@ -338,7 +339,8 @@ def do_roll(state: BotState, act: Roll) -> tuple[BotState, Effects]:
     ch = state.challenge
     assert ch is not None
     ch = replace(ch, rolls=(*ch.rolls, act.successes))
-    effects: Effects = [f"{act.successes} successes ({ch.successes} of {ch.need})"]
+    rolled = counted(act.successes, "success", "successes")
+    effects: Effects = [f"{rolled} ({ch.successes} of {ch.need})"]
     state = replace(state, challenge=ch)
     if ch.successes >= ch.need:
         return win(state, effects), effects

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.core.words import counted
+
 from . import data
 from .guards import Effects, who, with_hero
 from .state import BotState
@@ -20,7 +22,8 @@ def complete_quest(state: BotState, seat: int, effects: Effects) -> BotState:
     shield = hero.quest_origin or hero.quest_site
     shields = {**hero.shields, shield: hero.quest.name}
     name = who(state, seat)
-    effects.append(f"{hero.quest.name} goes on {name}'s shield {shield} ({len(shields)} quests)")
+    done = counted(len(shields), "quest")
+    effects.append(f"{hero.quest.name} goes on {name}'s shield {shield} ({done})")
     dropped = [c.name for c in (hero.gear, hero.ally) if c is not None]
     if dropped:
         effects.append(f"{name} discards {' and '.join(dropped)}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from . import data
 from .actions import (
@@ -52,7 +53,8 @@ def move_cost(hero: Hero, sea: int, land: int) -> int:
 def reach(hero: Hero, courses: int) -> str:
     """How far ``courses`` go, in words."""
     sea = courses // 2 if hero.crew == 0 else courses
-    return f"{courses} courses reach {sea} sea or {courses // 2} land segments"
+    verb = "reaches" if courses == 1 else "reach"
+    return f"{counted(courses, 'course')} {verb} {sea} sea or {courses // 2} land segments"
 
 
 def place_problem(to: Place) -> Verdict | None:

@@ -119,7 +119,7 @@ def test_bot_ares_kills_three_a_strike_and_the_lion_skin_none() -> None:
         True,
         "1 of 9 successes: Hydra strikes.",
         (*SHORT, "bot.divine.ares"),
-        ("1 successes (1 of 9)", "Ann's crew 6 → 3"),
+        ("1 success (1 of 9)", "Ann's crew 6 → 3"),
     )
     after = play(ares, Roll(0, 1))
     assert after.challenge is not None and after.challenge.losses == (3,)
@@ -128,7 +128,7 @@ def test_bot_ares_kills_three_a_strike_and_the_lion_skin_none() -> None:
         True,
         "1 of 9 successes: Hydra strikes.",
         (*SHORT, "bot.gear.lion-skin"),
-        ("1 successes (1 of 9)",),
+        ("1 success (1 of 9)",),
     )
     after = play(skin, Roll(0, 1))
     assert after.heroes[0].crew == 6
