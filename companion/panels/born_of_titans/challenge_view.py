@@ -9,6 +9,7 @@ import flet as ft
 
 from rules.born_of_titans import odds
 from rules.born_of_titans.state import BotState, Challenge
+from rules.core.words import counted
 
 from ... import theme
 from .look import tag
@@ -97,7 +98,8 @@ def walkthrough(state: BotState) -> ft.Control:
             tag(
                 f"bot-roll-{k}",
                 ft.Text(
-                    f"Roll {k + 1}: {got} successes (total {running}) — the foe strikes, "
+                    f"Roll {k + 1}: {counted(got, 'success', 'successes')} (total {running})"
+                    " — the foe strikes, "
                     f"{lost} crew lost",
                     size=13,
                 ),
