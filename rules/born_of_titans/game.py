@@ -74,9 +74,14 @@ class BornOfTitans(Game[BotState, BotOptions]):
         rules = list(verdict.rules)
         if after.phase == "over" and state.phase != "over":
             rules += ["bot.end.win", *(["bot.end.placings"] if state.finished else [])]
-        if after.turn != state.turn and state.phase == "play":
+        # A Lose Turn counter discarded in place of a turn: the turn may come back round to
+        # the same hero, so a discarded counter shows the turn passed as well.
+        discarded = any(
+            b.lose_turn and not a.lose_turn for a, b in zip(after.heroes, state.heroes, strict=True)
+        )
+        if (after.turn != state.turn or discarded) and state.phase == "play":
             rules.append("bot.turn.actions")
-            if any(h.lose_turn for h in state.heroes):
+            if discarded:
                 rules.append("bot.turn.lose-turn")
         if len(after.finished) == len(state.finished) and any(
             len(a.shields) > len(b.shields) for a, b in zip(after.heroes, state.heroes, strict=True)

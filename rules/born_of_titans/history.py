@@ -4,6 +4,7 @@ never names a divine counter kept face down."""
 from __future__ import annotations
 
 from rules.core import Action, Correct
+from rules.core.words import counted
 
 from .actions import (
     DragonsTeeth,
@@ -57,7 +58,7 @@ def describe(state: BotState, action: Action) -> str:
             return f"{name} reveals {action.reveal.name or action.reveal.kind}."
         return f"{name} faces the foe with {action.attribute.capitalize()}."
     if isinstance(action, Roll):
-        return f"{name} rolls {action.successes} successes."
+        return f"{name} rolls {counted(action.successes, 'success', 'successes')}."
     if isinstance(action, Retreat):
         return f"{name} retreats."
     if isinstance(action, Recruit):

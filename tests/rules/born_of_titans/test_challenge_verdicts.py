@@ -17,7 +17,15 @@ from dataclasses import replace
 import pytest
 
 from rules.born_of_titans import GAME, BotOptions, Place, Reveal, Stats
-from rules.born_of_titans.actions import Encounter, FirstSelector, Move, PickHero, Retreat, Roll
+from rules.born_of_titans.actions import (
+    Encounter,
+    EndTurn,
+    FirstSelector,
+    Move,
+    PickHero,
+    Retreat,
+    Roll,
+)
 from rules.born_of_titans.state import BotState
 from rules.core import LineItem, PlayerScore, ScoreSheet, Verdict
 
@@ -26,6 +34,7 @@ from .helpers import ATALANTA, CYRENE, PHEACIANS, edit_hero, play, two_heroes
 THEBES = Place("city", "Thebes")
 HYDRA = Reveal("monster", "Hydra", 9, 0, 0)
 SHORT = ("bot.challenge.accumulate", "bot.challenge.attack")
+OPENED = ("bot.challenge.dice", "bot.challenge.attribute", "bot.encounter.action")
 BEATEN = ("bot.challenge.accumulate", "bot.challenge.won")
 
 
@@ -226,3 +235,57 @@ def test_bot_score_sheet_before_anyone_finishes() -> None:
         None,
         "No hero has three quests yet.",
     )
+
+
+# ----- a foe's typed numbers (bot.values.entered, bot.assume.value-bounds) --------------------
+
+BOUNDS = ("bot.assume.value-bounds",)
+ENTERED = ("bot.values.entered",)
+
+
+@pytest.mark.parametrize(
+    ("foe", "want"),
+    [
+        (
+            Reveal("monster", "Hydra", 21, 0, 0),
+            (False, "The foe's Battle number must be 0 to 20, not 21.", BOUNDS),
+        ),
+        (
+            Reveal("monster", "Hydra", 0, -1, 3),
+            (False, "The foe's Navigation number must be 0 to 20, not -1.", BOUNDS),
+        ),
+        (
+            Reveal("monster", "Hydra", 0, 0, 0),
+            (False, "The foe needs a number in at least one attribute.", BOUNDS),
+        ),
+        (Reveal("monster", " ", 1, 0, 0), (False, "The foe needs a name.", ENTERED)),
+        (
+            Reveal("monster", "x" * 41, 1, 0, 0),
+            (False, "The foe's name is longer than 40 characters.", ENTERED),
+        ),
+        (
+            Reveal("monster", "Hydra", 20, 0, 0),
+            (True, "Hydra needs 20 successes; Ann rolls 7 dice.", OPENED),
+        ),
+        (
+            Reveal("monster", "x" * 40, 1, 0, 0),
+            (True, f"{'x' * 40} needs 1 success; Ann rolls 7 dice.", OPENED),
+        ),
+    ],
+)
+def test_bot_a_revealed_foe_is_typed_within_bounds(
+    foe: Reveal, want: tuple[bool, str, tuple[str, ...]]
+) -> None:
+    state = play(two_heroes(), Move(0, 4, 2, 1, THEBES))
+    assert whole(GAME.check(state, Encounter(0, attribute="battle", reveal=foe)))[:3] == want
+
+
+def test_bot_nothing_else_of_the_hero_until_the_challenge_ends() -> None:
+    state = fighting()
+    finish = (
+        False,
+        "Finish the challenge first: roll again or retreat.",
+        ("bot.challenge.retreat",),
+    )
+    assert whole(GAME.check(state, Move(0, 1, 1, 0, Place("sea", "Strait"))))[:3] == finish
+    assert whole(GAME.check(state, EndTurn(0)))[:3] == finish

@@ -15,13 +15,16 @@ from dataclasses import replace
 
 import pytest
 
-from rules.born_of_titans import GAME, Place, Stats
+from rules.born_of_titans import GAME, BotOptions, Place, Stats
 from rules.born_of_titans.actions import (
     EndTurn,
+    FirstSelector,
     Move,
     Oracle,
     PickHero,
+    PlaceQuest,
     Recruit,
+    StartSite,
 )
 from rules.born_of_titans.state import BotState
 from rules.core import Action, Verdict
@@ -456,3 +459,34 @@ def test_bot_crew_set_to_zero_loses_gear_and_ally(gear: Stats | None, ally: Stat
     assert (state.heroes[0].crew, state.heroes[0].gear, state.heroes[0].ally) == (0, None, None)
     kept = GAME.set_counter(ann(gear=gear, ally=ally), "Ann crew", 1)
     assert (kept.heroes[0].crew, kept.heroes[0].gear, kept.heroes[0].ally) == (1, gear, ally)
+
+
+def test_bot_the_turn_passes_over_finished_heroes_and_lost_turns() -> None:
+    """Three heroes playing on for places: Bea has finished, Cat holds a Lose Turn counter;
+    when Ann ends her turn, Bea is passed over, Cat's counter is discarded in place of her
+    turn, and it is Ann's turn again (bot.turn.order, bot.turn.lose-turn, bot.end.placings)."""
+    state = GAME.setup(BotOptions(players=("Ann", "Bea", "Cat"), placings=True))
+    state = play(
+        state,
+        FirstSelector(1),
+        PickHero(1, CYRENE, PHEACIANS),
+        PickHero(0, Stats("Atalanta", 5, 5, 2), PHEACIANS),
+        PickHero(2, Stats("Jason", 4, 4, 4), PHEACIANS),
+        StartSite(0, 1),
+        StartSite(1, 2),
+        StartSite(2, 3),
+        PlaceQuest(0, 4),
+        PlaceQuest(1, 5),
+        PlaceQuest(2, 6),
+    )
+    state = edit_hero(replace(state, turn=0, finished=(1,)), 2, lose_turn=True)
+    verdict = GAME.check(state, EndTurn(0))
+    assert verdict.effects == (
+        "Cat loses this turn (Lose Turn counter discarded)",
+        "Ann's turn",
+    )
+    assert verdict.rules == ("bot.turn.actions", "bot.turn.lose-turn")
+    after = play(state, EndTurn(0))
+    assert after.turn == 0 and not after.heroes[2].lose_turn
+    state = replace(state, heroes=tuple(replace(h, lose_turn=False) for h in state.heroes))
+    assert play(state, EndTurn(0)).turn == 2  # Bea, finished, is passed over
