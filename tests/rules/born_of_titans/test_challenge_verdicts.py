@@ -289,3 +289,168 @@ def test_bot_nothing_else_of_the_hero_until_the_challenge_ends() -> None:
     )
     assert whole(GAME.check(state, Move(0, 1, 1, 0, Place("sea", "Strait"))))[:3] == finish
     assert whole(GAME.check(state, EndTurn(0)))[:3] == finish
+
+
+# ----- a city's face-down encounter, and how a fight is chosen ---------------------------------
+
+HIRE = Reveal("crew-for-hire", "Crew for Hire")
+HIRED = ("bot.encounter.crew-for-hire", "bot.encounter.action", "bot.turn.actions")
+CREW_FOR_HIRE = ("bot.encounter.crew-for-hire",)
+
+
+def in_thebes(**ann: object) -> BotState:
+    """Ann (three crew unless told) has moved to Thebes: the encounter is her second action."""
+    return play(edit_hero(two_heroes(), 0, **({"crew": 3} | ann)), Move(0, 4, 2, 1, THEBES))
+
+
+@pytest.mark.parametrize(
+    ("act", "want"),
+    [
+        (
+            Encounter(0, reveal=HIRE, roll=0),
+            (False, "Enter the die rolled for Crew for Hire (1 to 6).", CREW_FOR_HIRE, ()),
+        ),
+        (
+            Encounter(0, reveal=HIRE, roll=7),
+            (False, "Enter the die rolled for Crew for Hire (1 to 6).", CREW_FOR_HIRE, ()),
+        ),
+        (
+            Encounter(0, reveal=HIRE, roll=4, hired=5),
+            (False, "Crew for Hire gives at most the die roll (4).", CREW_FOR_HIRE, ()),
+        ),
+        (
+            Encounter(0, reveal=HIRE, roll=4, hired=-1),
+            (False, "Crew for Hire gives at most the die roll (4).", CREW_FOR_HIRE, ()),
+        ),
+        (
+            Encounter(0, reveal=HIRE, roll=4, hired=4),
+            (False, "Ann has 3 crew; more than 3 would pass six.", CREW_FOR_HIRE, ()),
+        ),
+        (
+            Encounter(0, reveal=HIRE, roll=6, hired=3),
+            (
+                True,
+                "Crew for Hire.",
+                HIRED,
+                (
+                    "Crew for Hire: rolled 6, hires 3",
+                    "Ann's crew 3 → 6",
+                    "Ann enters Thebes",
+                    "Bea's turn",
+                ),
+            ),
+        ),
+        (
+            Encounter(0, reveal=HIRE, roll=1, hired=0),
+            (
+                True,
+                "Crew for Hire.",
+                HIRED,
+                ("Crew for Hire: rolled 1, hires 0", "Ann enters Thebes", "Bea's turn"),
+            ),
+        ),
+        (
+            Encounter(0, reveal=Reveal("ally", "Castor", 1, 1, 1)),
+            (
+                True,
+                "Castor is revealed.",
+                ("bot.encounter.ally", "bot.encounter.action", "bot.turn.actions"),
+                ("Castor joins Ann", "Ann enters Thebes", "Bea's turn"),
+            ),
+        ),
+        (
+            Encounter(0, reveal=Reveal("gather-humility", "Gather Humility")),
+            (
+                True,
+                "Gather Humility is revealed.",
+                ("bot.encounter.gather-humility", "bot.encounter.action", "bot.turn.actions"),
+                ("no effect: no Hubris to give up", "Ann enters Thebes", "Bea's turn"),
+            ),
+        ),
+        (
+            Encounter(0, reveal=Reveal("allys-quest", "Ally's Quest")),
+            (
+                True,
+                "Ally's Quest is revealed.",
+                ("bot.encounter.allys-quest", "bot.encounter.action", "bot.turn.actions"),
+                ("no effect: no ally", "Ann enters Thebes", "Bea's turn"),
+            ),
+        ),
+        (
+            Encounter(0, reveal=Reveal("fair-weather", "Fair Weather")),
+            # Two more actions: the turn goes on.
+            (
+                True,
+                "Fair Weather is revealed.",
+                ("bot.encounter.fair-weather", "bot.encounter.action"),
+                ("Ann gains two actions", "Ann enters Thebes"),
+            ),
+        ),
+        (
+            Encounter(0, reveal=Reveal("other", "Storm")),
+            (
+                True,
+                "Storm is revealed.",
+                ("bot.encounter.other", "bot.encounter.action", "bot.turn.actions"),
+                ("Storm: follow the counter's text", "Ann enters Thebes", "Bea's turn"),
+            ),
+        ),
+    ],
+)
+def test_bot_city_encounters(
+    act: Encounter, want: tuple[bool, str, tuple[str, ...], tuple[str, ...]]
+) -> None:
+    assert whole(GAME.check(in_thebes(), act)) == want
+
+
+@pytest.mark.parametrize(
+    ("athena", "act", "want"),
+    [
+        (
+            False,
+            Encounter(0, attribute="wits", against="battle", reveal=HYDRA),
+            (
+                False,
+                "Only two Athenas let a hero pit one attribute against another.",
+                ("bot.divine.athena",),
+            ),
+        ),
+        (
+            True,
+            Encounter(0, attribute="wits", against="battle", reveal=HYDRA),
+            (True, "Hydra needs 9 successes; Ann rolls 3 dice.", OPENED),
+        ),
+        (
+            False,
+            Encounter(0, attribute="wits", reveal=HYDRA),
+            (
+                False,
+                "Hydra cannot be fought with Wits; only with Battle.",
+                ("bot.challenge.attribute",),
+            ),
+        ),
+        (
+            False,
+            Encounter(0, attribute="battle", prophecy=3, reveal=HYDRA),
+            (False, "Ann can commit 0 to 2 prophecy, not 3.", ("bot.challenge.prophecy",)),
+        ),
+        (
+            False,
+            Encounter(0, attribute="battle", prophecy=-1, reveal=HYDRA),
+            (False, "Ann can commit 0 to 2 prophecy, not -1.", ("bot.challenge.prophecy",)),
+        ),
+        (
+            False,
+            Encounter(0, attribute="battle", prophecy=2, reveal=HYDRA),
+            (
+                True,
+                "Hydra needs 9 successes; Ann rolls 9 dice.",
+                (*OPENED, "bot.challenge.prophecy", "bot.assume.prophecy-per-challenge"),
+            ),
+        ),
+    ],
+)
+def test_bot_how_a_fight_is_chosen(
+    athena: bool, act: Encounter, want: tuple[bool, str, tuple[str, ...]]
+) -> None:
+    assert whole(GAME.check(in_thebes(athena=athena), act))[:3] == want
