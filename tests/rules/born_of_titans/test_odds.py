@@ -88,6 +88,11 @@ CASES = [
     (2, 3, 3, False, 0, 0, 1),
     (2, 4, 3, False, 0, 0, 2),
     (3, 4, 3, True, 0, 0, None),
+    # Ares with crew to spare: a strike kills three, and the last strike only what is left.
+    (1, 2, 4, True, 0, 0, None),
+    (2, 5, 5, True, 0, 0, 2),
+    (2, 4, 3, False, 2, 0, None),  # two Muses, spent one at a time
+    (2, 4, 4, False, 0, 2, 3),  # two Fates, retreating after the third strike
     (2, 2, 2, False, 1, 0, None),
     (2, 3, 2, False, 0, 1, None),
     (2, 3, 3, False, 1, 1, 2),
