@@ -13,7 +13,7 @@ import flet as ft
 from companion.panels import panel_for
 from companion.panels.base import PanelContext
 from companion.panels.born_of_titans import build_panel
-from rules.born_of_titans import GAME, BotState, Place
+from rules.born_of_titans import GAME, BotState, Foe, Place
 from rules.core import Action
 from tests.rules.born_of_titans.helpers import edit_hero, two_heroes
 
@@ -155,6 +155,23 @@ def test_typed_values_are_fixed_through_a_checked_action_bot_values_edit() -> No
     tap(root, "bot-edit-save")
     assert t.state.heroes[0].crew_counter is not None
     assert t.state.heroes[0].crew_counter.battle == 12
+
+
+def test_a_revealed_quests_numbers_are_fixed_on_the_screen_bot_values_edit() -> None:
+    medusa = Foe("Medusa", "quest", 0, 7, 7)
+    t = Table(edit_hero(two_heroes(), 0, quest=medusa))
+    root = t.panel()
+    tap(root, "bot-edit-quest")
+    tap(root, "bot-edit-navigation-minus")
+    assert "Medusa" in texts(find(root, "bot-edit-save-verdict"))
+    tap(root, "bot-edit-save")
+    assert t.state.heroes[0].quest == Foe("Medusa", "quest", 0, 6, 7)
+    root = t.panel()
+    tap(root, "bot-edit-quest")
+    for _ in range(21):
+        tap(root, "bot-edit-wits-plus")  # the stepper stops at the bound, 20
+    tap(root, "bot-edit-save")
+    assert t.state.heroes[0].quest == Foe("Medusa", "quest", 0, 6, 20)
 
 
 def test_two_athenas_offer_any_attribute_against_any_bot_divine_athena() -> None:

@@ -23,6 +23,7 @@ from rules.born_of_titans.actions import (
     DragonsTeeth,
     DrawGear,
     EditCounter,
+    EditQuest,
     Encounter,
     EndTurn,
     FirstSelector,
@@ -765,8 +766,30 @@ class BotPanel:
                     ),
                 )
             )
+        quest = hero.quest
+        if quest is not None:
+            chips.append(
+                choice(
+                    "bot-edit-quest",
+                    f"Fix {quest.name}",
+                    p.edit_slot == "quest",
+                    self.set(
+                        edit_slot="quest",
+                        edit_name=quest.name,
+                        edit_vals=[quest.battle, quest.navigation, quest.wits],
+                    ),
+                )
+            )
         out.append(ft.Row(chips, wrap=True, spacing=4))
-        if p.edit_slot and slots.get(p.edit_slot) is not None:
+        if p.edit_slot == "quest" and quest is not None:
+            # A revealed quest keeps its name; only its success numbers are fixed.
+            out.append(
+                self.values_form(
+                    "bot-edit", "edit_vals", ("Battle", "Navigation", "Wits"), data.MAX_NEED
+                )
+            )
+            out += self.commit("bot-edit-save", "Save numbers", EditQuest(seat, *p.edit_vals))
+        elif p.edit_slot and slots.get(p.edit_slot) is not None:
             out.append(self.text_field("bot-edit-name", "Name", "edit_name"))
             out.append(
                 self.values_form(
