@@ -27,25 +27,25 @@ from rules.born_of_titans.actions import (
     Roll,
 )
 from rules.born_of_titans.state import BotState
-from rules.core import LineItem, PlayerScore, ScoreSheet, Verdict
+from rules.core import LineItem, PlayerScore, ScoreSheet
 
-from .helpers import ATALANTA, CYRENE, PHEACIANS, edit_hero, play, two_heroes
+from .helpers import (
+    ATALANTA,
+    CYRENE,
+    HYDRA,
+    JASON,
+    PHEACIANS,
+    THEBES,
+    edit_hero,
+    fighting,
+    play,
+    two_heroes,
+    whole,
+)
 
-THEBES = Place("city", "Thebes")
-HYDRA = Reveal("monster", "Hydra", 9, 0, 0)
 SHORT = ("bot.challenge.accumulate", "bot.challenge.attack")
 OPENED = ("bot.challenge.dice", "bot.challenge.attribute", "bot.encounter.action")
 BEATEN = ("bot.challenge.accumulate", "bot.challenge.won")
-
-
-def whole(verdict: Verdict) -> tuple[bool, str, tuple[str, ...], tuple[str, ...]]:
-    return verdict.legal, verdict.reason, verdict.rules, verdict.effects
-
-
-def fighting(**ann: object) -> BotState:
-    state = play(two_heroes(), Move(0, 4, 2, 1, THEBES))
-    state = play(state, Encounter(0, attribute="battle", reveal=HYDRA))
-    return edit_hero(state, 0, **ann) if ann else state
 
 
 def test_bot_the_hydra_fight_opens_with_seven_dice_against_nine() -> None:
@@ -201,7 +201,7 @@ def test_bot_score_sheet_whole_with_shared_places() -> None:
     state = play(
         state,
         FirstSelector(3),
-        PickHero(3, Stats("Jason", 4, 4, 4), PHEACIANS),
+        PickHero(3, JASON, PHEACIANS),
         PickHero(2, Stats("Theseus", 5, 3, 3), PHEACIANS),
         PickHero(1, CYRENE, PHEACIANS),
         PickHero(0, ATALANTA, PHEACIANS),

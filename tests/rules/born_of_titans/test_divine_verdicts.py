@@ -14,29 +14,15 @@ from dataclasses import replace
 
 import pytest
 
-from rules.born_of_titans import GAME, Place, Reveal
-from rules.born_of_titans.actions import Encounter, Move, PlayDivine, Roll
+from rules.born_of_titans import GAME
+from rules.born_of_titans.actions import PlayDivine
 from rules.born_of_titans.state import BotState
-from rules.core import Verdict
 
-from .helpers import edit_hero, picking, play, two_heroes
+from .helpers import Want, edit_hero, fighting, picking, play, two_heroes, whole
 
 PLAY = ("bot.divine.play",)
 FURIES = ("bot.divine.furies",)
 KILLED = ("Bea plays Furies on Ann", "Ann's crew 6 → 4")
-HYDRA = Reveal("monster", "Hydra", 9, 0, 0)
-MEDUSA = Reveal("monster", "Medusa", 0, 7, 7)
-
-Want = tuple[bool, str, tuple[str, ...], tuple[str, ...]]
-
-
-def whole(verdict: Verdict) -> Want:
-    return verdict.legal, verdict.reason, verdict.rules, verdict.effects
-
-
-def fighting() -> BotState:
-    state = play(two_heroes(), Move(0, 4, 2, 1, Place("city", "Thebes")))
-    return play(state, Encounter(0, attribute="battle", reveal=HYDRA))
 
 
 def bea(*divine: str, state: BotState | None = None, **changes: object) -> BotState:
@@ -273,12 +259,3 @@ def test_bot_the_furies_can_defeat_a_fighting_hero() -> None:
     )
     after = play(state, PlayDivine(1, "furies", 0))
     assert after.challenge is None and after.heroes[0].crew == 0
-
-
-def test_bot_the_first_quest_completed_takes_hubris() -> None:
-    state = play(two_heroes(), Move(0, 2, 0, 1, Place("quest", site=3)))
-    state = play(state, Encounter(0, attribute="navigation", reveal=MEDUSA))
-    verdict = GAME.check(state, Roll(0, 7))
-    assert verdict.rules[-1] == "bot.hubris.first"
-    assert "Ann takes Hubris (first to complete a quest)" in verdict.effects
-    assert play(state, Roll(0, 7)).hubris == 0

@@ -29,9 +29,16 @@ from rules.born_of_titans.actions import (
 )
 from rules.born_of_titans.guards import actions_left, total
 
-from .helpers import ATALANTA, BELLEROPHON, PHEACIANS, edit_hero, play, refused, two_heroes
-
-MEDUSA = Reveal("monster", "Medusa", 0, 7, 7)
+from .helpers import (
+    ATALANTA,
+    BELLEROPHON,
+    MEDUSA,
+    PHEACIANS,
+    edit_hero,
+    play,
+    refused,
+    two_heroes,
+)
 
 
 def test_bot_setup_selection_and_play_order() -> None:

@@ -7,7 +7,7 @@ rules refuse, or leave a step with nothing to offer.
 
 from __future__ import annotations
 
-from rules.born_of_titans import GAME, BotOptions, Place, Reveal
+from rules.born_of_titans import GAME, BotOptions, Reveal
 from rules.born_of_titans.actions import (
     Encounter,
     EndTurn,
@@ -22,9 +22,7 @@ from rules.born_of_titans.actions import (
 from rules.born_of_titans.state import BotState
 from rules.core import Action
 
-from .helpers import ATALANTA, CYRENE, PHEACIANS, play, two_heroes
-
-THEBES = Place("city", "Thebes")
+from .helpers import ATALANTA, CYRENE, PHEACIANS, THEBES, play, two_heroes
 
 
 def offered(state: BotState) -> list[Action]:

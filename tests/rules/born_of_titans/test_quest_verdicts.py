@@ -12,15 +12,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.born_of_titans import GAME, Place, Reveal, Stats
+from rules.born_of_titans import GAME, Place
 from rules.born_of_titans.actions import Encounter, Move, Roll
 from rules.born_of_titans.state import BotState
 
-from .helpers import ann, edit_hero, play, two_heroes
+from .helpers import AXE, CASTOR, MEDUSA, ann, edit_hero, play, two_heroes
 
-MEDUSA = Reveal("monster", "Medusa", 0, 7, 7)
-AXE = Stats("Axe", 1, 0, 0)
-CASTOR = Stats("Castor", 1, 1, 1)
 WON = ("bot.challenge.accumulate", "bot.challenge.won")
 QUEST = ("bot.quest.complete", "bot.quest.after", "bot.quest.next")
 

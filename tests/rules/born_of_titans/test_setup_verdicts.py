@@ -16,35 +16,29 @@ import pytest
 from rules.born_of_titans import GAME, BotOptions, Stats
 from rules.born_of_titans.actions import FirstSelector, PickHero, PlaceQuest, StartSite
 from rules.born_of_titans.state import BotState
-from rules.core import Action, Verdict
+from rules.core import Action
 
-from .helpers import ATALANTA, CYRENE, PHEACIANS, edit_hero, play, two_heroes
+from .helpers import (
+    ATALANTA,
+    CYRENE,
+    PHEACIANS,
+    Want,
+    edit_hero,
+    play,
+    three_picked,
+    two_heroes,
+    whole,
+)
 
-JASON = Stats("Jason", 4, 4, 4)
 PICK = ("bot.setup.selection",)
 START = ("bot.setup.start-site",)
 QUESTS = ("bot.setup.quests",)
 NEXT = ("bot.quest.next",)
 CLOCKWISE = "bot.assume.seats-clockwise"
 
-Want = tuple[bool, str, tuple[str, ...], tuple[str, ...]]
-
-
-def whole(verdict: Verdict) -> Want:
-    return verdict.legal, verdict.reason, verdict.rules, verdict.effects
-
 
 def rolled() -> BotState:
     return play(GAME.setup(BotOptions(players=("Ann", "Bea", "Cat"))), FirstSelector(1))
-
-
-def picked() -> BotState:
-    return play(
-        rolled(),
-        PickHero(1, CYRENE, PHEACIANS),
-        PickHero(0, ATALANTA, PHEACIANS),
-        PickHero(2, JASON, PHEACIANS),
-    )
 
 
 def due(owner: int) -> BotState:
@@ -107,31 +101,31 @@ CASES: list[tuple[str, BotState, Action, Want]] = [
     ),
     (
         "a pick after all are picked",
-        picked(),
+        three_picked(),
         PickHero(0, ATALANTA, PHEACIANS),
         (False, "Every hero has been picked.", PICK, ()),
     ),
     (
         "a starting site",
-        picked(),
+        three_picked(),
         StartSite(0, 1),
         (True, "Ann starts on quest site 1.", (*START, "bot.assume.start-site-order"), ()),
     ),
     (
         "two heroes on one site",
-        play(picked(), StartSite(0, 1)),
+        play(three_picked(), StartSite(0, 1)),
         StartSite(1, 1),
         (True, "Bea starts on quest site 1.", (*START, "bot.assume.start-site-order"), ()),
     ),
     (
         "site 7",
-        picked(),
+        three_picked(),
         StartSite(0, 7),
         (False, "Quest sites are numbered 1 to 6, not 7.", START, ()),
     ),
     (
         "a second starting site",
-        play(picked(), StartSite(0, 1)),
+        play(three_picked(), StartSite(0, 1)),
         StartSite(0, 2),
         (False, "Ann has already chosen a site.", START, ()),
     ),
@@ -144,7 +138,7 @@ CASES: list[tuple[str, BotState, Action, Want]] = [
     # Bea, on Ann's left, lays Ann's quest.
     (
         "a first quest",
-        picked(),
+        three_picked(),
         PlaceQuest(1, 3),
         (
             True,
@@ -155,19 +149,19 @@ CASES: list[tuple[str, BotState, Action, Want]] = [
     ),
     (
         "a first quest twice",
-        play(picked(), PlaceQuest(1, 3)),
+        play(three_picked(), PlaceQuest(1, 3)),
         PlaceQuest(1, 4),
         (False, "Ann's first quest is already placed.", QUESTS, ()),
     ),
     (
         "two quests on one site",
-        play(picked(), PlaceQuest(1, 3)),
+        play(three_picked(), PlaceQuest(1, 3)),
         PlaceQuest(2, 3),
         (False, "Quest site 3 already holds Ann's quest.", QUESTS, ()),
     ),
     (
         "quest site 0",
-        picked(),
+        three_picked(),
         PlaceQuest(1, 0),
         (False, "Quest sites are numbered 1 to 6, not 0.", QUESTS, ()),
     ),
@@ -218,7 +212,9 @@ def test_bot_setup_verdicts(state: BotState, act: Action, want: Want) -> None:
 
 
 def test_bot_the_game_begins_once_every_hero_stands_with_a_quest_laid() -> None:
-    state = play(picked(), StartSite(0, 1), StartSite(1, 2), StartSite(2, 3), PlaceQuest(0, 4))
+    state = play(
+        three_picked(), StartSite(0, 1), StartSite(1, 2), StartSite(2, 3), PlaceQuest(0, 4)
+    )
     state = play(state, PlaceQuest(1, 5))
     assert state.phase == "sites"
     assert GAME.check(state, PlaceQuest(2, 6)).effects == (

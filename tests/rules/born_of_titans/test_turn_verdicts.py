@@ -15,10 +15,9 @@ from dataclasses import replace
 
 import pytest
 
-from rules.born_of_titans import GAME, BotOptions, Place, Stats
+from rules.born_of_titans import GAME, Place, Stats
 from rules.born_of_titans.actions import (
     EndTurn,
-    FirstSelector,
     Move,
     Oracle,
     PickHero,
@@ -27,20 +26,28 @@ from rules.born_of_titans.actions import (
     StartSite,
 )
 from rules.born_of_titans.state import BotState
-from rules.core import Action, Verdict
+from rules.core import Action
 
-from .helpers import CYRENE, PHEACIANS, ann, edit_hero, picking, play, two_heroes
+from .helpers import (
+    AXE,
+    CASTOR,
+    CYRENE,
+    PHEACIANS,
+    THEBES,
+    ann,
+    edit_hero,
+    picking,
+    play,
+    three_picked,
+    two_heroes,
+    whole,
+)
 
-THEBES = Place("city", "Thebes")
 STRAIT = Place("sea", "Strait")
 ORDER = ("bot.turn.order",)
 STEPS = "bot.assume.quest-steps"
 ORACLE = ("bot.prophecy.oracle", "bot.prophecy.max", "bot.turn.actions")
 MOVED = ("bot.move.roll", "bot.move.cost", "bot.move.site-stops", "bot.assume.no-map")
-
-
-def whole(verdict: Verdict) -> tuple[bool, str, tuple[str, ...], tuple[str, ...]]:
-    return verdict.legal, verdict.reason, verdict.rules, verdict.effects
 
 
 # ----- whose turn, and what comes first ------------------------------------------------------
@@ -445,9 +452,6 @@ def test_bot_recruiting_moves_the_crew_counter() -> None:
 
 # ----- no crew left (bot.turn.no-crew) -------------------------------------------------------
 
-AXE = Stats("Axe", 1, 0, 0)
-CASTOR = Stats("Castor", 1, 1, 1)
-
 
 @pytest.mark.parametrize(
     ("gear", "ally"),
@@ -465,13 +469,8 @@ def test_bot_the_turn_passes_over_finished_heroes_and_lost_turns() -> None:
     """Three heroes playing on for places: Bea has finished, Cat holds a Lose Turn counter;
     when Ann ends her turn, Bea is passed over, Cat's counter is discarded in place of her
     turn, and it is Ann's turn again (bot.turn.order, bot.turn.lose-turn, bot.end.placings)."""
-    state = GAME.setup(BotOptions(players=("Ann", "Bea", "Cat"), placings=True))
     state = play(
-        state,
-        FirstSelector(1),
-        PickHero(1, CYRENE, PHEACIANS),
-        PickHero(0, Stats("Atalanta", 5, 5, 2), PHEACIANS),
-        PickHero(2, Stats("Jason", 4, 4, 4), PHEACIANS),
+        three_picked(placings=True),
         StartSite(0, 1),
         StartSite(1, 2),
         StartSite(2, 3),

@@ -26,26 +26,18 @@ from rules.born_of_titans.actions import (
     UseArgo,
 )
 from rules.born_of_titans.state import BotState
-from rules.core import Action, Verdict
+from rules.core import Action
 
-from .helpers import ann, edit_hero, picking, play, two_heroes
+from .helpers import AXE, CASTOR, Want, ann, edit_hero, picking, play, two_heroes, whole
 
 ARGO = Stats("Argo", 0, 2, 0)
 TEETH = Stats("Dragon's Teeth", 0, 0, 0)
-AXE = Stats("Axe", 1, 0, 0)
-CASTOR = Stats("Castor", 1, 1, 1)
 LOOK = ("bot.prophecy.look",)
 ARGO_RULES = ("bot.gear.argo", "bot.assume.argo")
 TEETH_RULES = ("bot.gear.dragons-teeth",)
 AFTER = ("bot.quest.after",)
 LOSE = ("bot.turn.lose-turn",)
 EDIT = ("bot.values.edit",)
-
-Want = tuple[bool, str, tuple[str, ...], tuple[str, ...]]
-
-
-def whole(verdict: Verdict) -> Want:
-    return verdict.legal, verdict.reason, verdict.rules, verdict.effects
 
 
 def refill_due(**cities: str) -> BotState:
