@@ -191,7 +191,7 @@ def _check_fight(state: BotState, act: Encounter, hero: Hero, foe: Foe) -> Verdi
         )
     dice = total(hero, act.attribute) + act.prophecy
     return Verdict.ok(
-        f"{foe.name} needs {counted(foe.need(against), 'success', 'successes')}; "
+        f"{foe.name} needs {counted(foe.need(against), 'success')}; "
         f"{who(state, act.seat)} rolls {dice} dice.",
         "bot.challenge.dice",
         "bot.challenge.attribute",
@@ -322,7 +322,7 @@ def check_roll(state: BotState, act: Roll) -> Verdict:
     got = ch.successes + act.successes
     if got >= ch.need:
         return Verdict.ok(
-            f"{counted(got, 'success', 'successes')} of {ch.need}: {ch.foe.name} is beaten.",
+            f"{counted(got, 'success')} of {ch.need}: {ch.foe.name} is beaten.",
             "bot.challenge.accumulate",
             "bot.challenge.won",
         )
@@ -339,7 +339,7 @@ def do_roll(state: BotState, act: Roll) -> tuple[BotState, Effects]:
     ch = state.challenge
     assert ch is not None
     ch = replace(ch, rolls=(*ch.rolls, act.successes))
-    rolled = counted(act.successes, "success", "successes")
+    rolled = counted(act.successes, "success")
     effects: Effects = [f"{rolled} ({ch.successes} of {ch.need})"]
     state = replace(state, challenge=ch)
     if ch.successes >= ch.need:

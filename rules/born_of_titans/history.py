@@ -58,7 +58,7 @@ def describe(state: BotState, action: Action) -> str:
             return f"{name} reveals {action.reveal.name or action.reveal.kind}."
         return f"{name} faces the foe with {action.attribute.capitalize()}."
     if isinstance(action, Roll):
-        return f"{name} rolls {counted(action.successes, 'success', 'successes')}."
+        return f"{name} rolls {counted(action.successes, 'success')}."
     if isinstance(action, Retreat):
         return f"{name} retreats."
     if isinstance(action, Recruit):

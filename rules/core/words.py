@@ -5,10 +5,13 @@ from __future__ import annotations
 
 def plural(n: int, noun: str, many: str | None = None) -> str:
     """``noun`` as it reads after the number ``n``: the singular for exactly one, else
-    ``many`` (by default ``noun`` + "s"). The number itself is not included."""
+    ``many`` (by default ``noun`` + "s", or + "es" after s, x, z, ch and sh: "successes").
+    The number itself is not included."""
     if n == 1:
         return noun
-    return many if many is not None else noun + "s"
+    if many is not None:
+        return many
+    return noun + ("es" if noun.endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
 def counted(n: int, noun: str, many: str | None = None) -> str:

@@ -149,3 +149,11 @@ def test_action_fields_may_not_shadow_the_wire_type() -> None:
         @action("clash")
         class Clash(Action):
             kind: str  # type: ignore[misc]
+
+
+def test_counts_in_words_agree_with_their_number() -> None:
+    from rules.core.words import counted
+
+    assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert [counted(n, "success") for n in (1, 7)] == ["1 success", "7 successes"]
+    assert counted(2, "life", "lives") == "2 lives"

@@ -98,7 +98,7 @@ def walkthrough(state: BotState) -> ft.Control:
             tag(
                 f"bot-roll-{k}",
                 ft.Text(
-                    f"Roll {k + 1}: {counted(got, 'success', 'successes')} (total {running})"
+                    f"Roll {k + 1}: {counted(got, 'success')} (total {running})"
                     " — the foe strikes, "
                     f"{lost} crew lost",
                     size=13,
