@@ -23,7 +23,14 @@ from rules import registry
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="companion", description="Serve Fatekeeper on the LAN.")
+    from .cli import summary
+
+    p = argparse.ArgumentParser(
+        prog="companion",
+        description="Serve Fatekeeper on the LAN.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=summary(),
+    )
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
     p.add_argument("--port", type=int, default=8550, help="port to listen on (default 8550)")
     p.add_argument("--db", default=None, help="SQLAlchemy database URL (default: SQLite file)")

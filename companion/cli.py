@@ -36,6 +36,22 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def summary() -> str:
+    """The data commands, one line each with its usage and help, for ``companion --help``."""
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    helps = {c.dest: c.help or "" for c in sub._choices_actions}
+    lines = ["data commands (each has its own --help):"]
+    for name, parser in sub.choices.items():
+        usage = parser.format_usage().removeprefix("usage: ").split(" [-h]")[0]
+        args = " ".join(
+            f"[{a.dest.upper()}]" if a.nargs == "?" else a.dest.upper()
+            for a in parser._actions
+            if not a.option_strings
+        )
+        lines.append(f"  {usage} {args}".ljust(34) + f"  {helps.get(name, '')}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     from .store.db import StorageError
