@@ -3,8 +3,11 @@
 An in-memory SQLite FTS5 table is built once per process from every available game's
 ``RuleIndex``. User input is never passed to FTS5 as query syntax: it is split into words
 and each word is quoted, so quotes, stars, brackets or ``AND(`` are just text and can
-never raise. Words match as prefixes ("reno" finds "renown"); a rule ID such as
-``sof.servant.limits`` matches as a phrase, and an exact ID always ranks first.
+never raise. Words are stemmed (FTS5's Porter tokenizer: "payouts", "paying" and "pay" meet)
+and match as prefixes ("reno" finds "renown"); a rule ID such as ``sof.servant.limits``
+matches as a phrase. A rule matching *any* word is found, so one word the rules never use
+does not hide the rest ("bet payout" still finds the payout rules); the order is an exact
+rule ID first, then the rules matching the most of the words, then FTS5's rank.
 """
 
 from __future__ import annotations
@@ -40,18 +43,27 @@ class Hit:
 _WORD = re.compile(r"\w+")
 
 
-def fts_query(text: str) -> str | None:
-    """The FTS5 query for free text typed by a user, or ``None`` if it has no words.
+def fts_terms(text: str) -> list[str]:
+    """The FTS5 terms for free text typed by a user, one per whitespace-separated chunk.
 
-    Each whitespace-separated chunk becomes a quoted phrase of its word pieces with a prefix
-    star (``sof.servant.lim`` -> ``"sof servant lim"*``); chunks are ANDed implicitly.
+    Each chunk becomes a quoted phrase of its word pieces with a prefix star
+    (``sof.servant.lim`` -> ``"sof servant lim"*``); chunks without word pieces are dropped,
+    and so are repeats.
     """
-    phrases = []
+    terms: list[str] = []
     for chunk in text[:MAX_QUERY_CHARS].split():
         pieces = _WORD.findall(chunk)
-        if pieces:
-            phrases.append('"' + " ".join(pieces) + '"*')
-    return " ".join(phrases) if phrases else None
+        term = '"' + " ".join(pieces) + '"*'
+        if pieces and term not in terms:
+            terms.append(term)
+    return terms
+
+
+def fts_query(text: str) -> str | None:
+    """The FTS5 query matching a rule that has any of the words of ``text`` (see
+    ``fts_terms``), or ``None`` if it has no words."""
+    terms = fts_terms(text)
+    return " OR ".join(terms) if terms else None
 
 
 class Reference:
@@ -63,7 +75,7 @@ class Reference:
         self._db.execute(
             "CREATE VIRTUAL TABLE rule USING fts5("
             "game UNINDEXED, rule_id, section, title, text, kind UNINDEXED,"
-            " tokenize = 'unicode61 remove_diacritics 2')"
+            " tokenize = 'porter unicode61 remove_diacritics 2')"
         )
         self._titles: dict[str, str] = {}
         self._rules: dict[str, list[Rule]] = {}
@@ -91,26 +103,33 @@ class Reference:
         return next((r for r in self._rules.get(game, ()) if r.id == rule_id), None)
 
     def search(self, query: str, game: str | None = None, limit: int = 50) -> list[Hit]:
-        """Rules matching every word of ``query`` (best first), within ``game`` if given.
+        """Rules matching any word of ``query``, within ``game`` if given: an exact rule ID
+        first, then those matching the most words, then by FTS5 rank (title and ID weigh
+        more than the text); ties keep index order.
 
         Never raises for any text; returns ``[]`` when the query has no words.
         """
-        match = fts_query(query)
-        if match is None:
+        terms = fts_terms(query)
+        if not terms:
             return []
         wanted = query.strip().lower()
+        # How many of the words a rule matches: one small sub-query per word (a rule index
+        # holds a few hundred rules, and a search box a few words).
+        coverage = " + ".join(
+            "(rowid IN (SELECT rowid FROM rule WHERE rule MATCH ?))" for _ in terms
+        )
         sql = (
             "SELECT game, rule_id, section, title, text, kind,"
             " snippet(rule, 4, '', '', '…', 14),"
-            " bm25(rule, 0.0, 10.0, 2.0, 4.0, 1.0) AS rank"
+            " bm25(rule, 0.0, 10.0, 2.0, 4.0, 1.0) AS rank,"
+            f" {coverage} AS coverage"
             " FROM rule WHERE rule MATCH ?"
         )
-        params: list[Any] = [match]
+        params: list[Any] = [*terms, " OR ".join(terms)]
         if game is not None:
             sql += " AND game = ?"
             params.append(game)
-        # An exact rule ID first, then FTS rank; ties keep index order.
-        sql += " ORDER BY (lower(rule_id) = ?) DESC, rank LIMIT ?"
+        sql += " ORDER BY (lower(rule_id) = ?) DESC, coverage DESC, rank LIMIT ?"
         params += [wanted, limit]
         with self._lock:
             rows = self._db.execute(sql, params).fetchall()

@@ -100,8 +100,16 @@ def view(shell: Shell, game: str | None, rule_id: str | None, table_id: str | No
     query.on_change = show
     query.on_submit = show
 
+    heading = ft.Text(
+        f"Rules · {games.get(game or '', 'Rules')}",
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+    )
+
     def pick(e: Any) -> None:
         chosen["game"] = e.control.value
+        # The title names the game whose rules are shown.
+        heading.value = f"Rules · {games.get(chosen['game'] or '', 'Rules')}"
         show()
 
     header: list[ft.Control] = [ft.Row([theme.tagged("rules-search", query)])]
@@ -117,7 +125,6 @@ def view(shell: Shell, game: str | None, rule_id: str | None, table_id: str | No
         )
     back = f"/t/{table_id}" if table_id else "/"
     results.controls = by_section(game) if game else [theme.muted("No games are installed.")]
-    title = games.get(game or "", "Rules")
     return ft.View(
         route="/rules",
         padding=0,
@@ -126,7 +133,7 @@ def view(shell: Shell, game: str | None, rule_id: str | None, table_id: str | No
                 "rules-back", ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda _: shell.go(back))
             ),
             automatically_imply_leading=False,
-            title=ft.Text(f"Rules · {title}", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            title=theme.tagged("rules-title", heading),
         ),
         controls=[
             ft.ListView(
