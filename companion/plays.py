@@ -98,7 +98,9 @@ def build(live: Any, status: str = FINISHED) -> PlayRecord:
     """The play a live table stands for now. ``status`` ``'abandoned'`` records a table
     given up before its end (nobody won; the pad is kept when the game can score it)."""
     game = live.game
-    state = live.state
+    # A game given up before its end keeps its secrets: its pad is worked out from what a
+    # watcher sees (the Plays screen shows it on the host's device), never from the hands.
+    state = live.state if status == FINISHED else live.state_for(None)
     outcome = game.outcome(state) if status == FINISHED else None
     winners = tuple(outcome.winners) if outcome is not None else ()
     sheet_json: dict[str, Any] | None = None
