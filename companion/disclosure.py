@@ -68,6 +68,11 @@ class Disclosure:
         code: str | None = self.live.seat_tokens[seat]
         return code
 
+    def plays_on_own_phone(self, seat: int) -> bool:
+        """Is ``seat`` played from its own phone, as far as the host's device is told
+        (its code was acted with, or its secrets stay on its phone)?"""
+        return self.shared and (self.live.code_played(seat) or seat in self.own_phone())
+
     def watch_code(self) -> str | None:
         """The table's watch code in plain, for Invite (host's device only)."""
         if not self.shared:

@@ -49,7 +49,7 @@ def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
         unknown.visible = token is None
         if token is None:
             url_text.value = ""
-            if seat is not None and live.code_played(seat):
+            if seat is not None and shown.plays_on_own_phone(seat):
                 caption.value = (
                     f"{name} plays from their own phone, so their code is not shown again "
                     f"here. A new code for {name} stops the old one at once (that phone "
