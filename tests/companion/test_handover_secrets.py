@@ -23,16 +23,22 @@ import pytest
 
 from companion.app import Shell
 from companion.hub import Hub
-from companion.panels.base import PanelContext
-from companion.panels.born_of_titans import build_panel as bot_panel
 from companion.table import Actor, Change
-from rules.born_of_titans import GAME as BOT
-from rules.born_of_titans.actions import FirstSelector, PickHero, PlaceQuest, StartSite
-from rules.born_of_titans.state import Stats
+from rules.born_of_titans.actions import (
+    Encounter,
+    EndTurn,
+    FirstSelector,
+    Move,
+    PickHero,
+    PlaceQuest,
+    Sacrifice,
+    StartSite,
+)
+from rules.born_of_titans.state import Place, Reveal, Stats
 from rules.fates_and_favors import EnterHand
 from rules.winds_of_fate.components import ENDING_NAMES
-from tests.rules.born_of_titans.helpers import ATALANTA, CYRENE, PHEACIANS, edit_hero, two_heroes
-from tests.support.ui import tagged, texts, walk
+from tests.rules.born_of_titans.helpers import ATALANTA, CYRENE, PHEACIANS
+from tests.support.ui import tagged, texts
 from tests.support.wire import first_draw, session
 
 HOST = Actor("host-phone", "Host", None)
@@ -235,54 +241,48 @@ def test_bot_host_device_offers_no_divine_counters_of_a_seat_on_its_own_phone(
     assert "bot-show-divine-1" in shown
 
 
-class _Table:
-    """Born of Titans held in memory for the panel alone (divine counters need a state
-    a real game reaches only after many turns)."""
-
-    def __init__(self, state: Any) -> None:
-        self.state = state
-
-    def panel(self) -> ft.Control:
-        ctx = PanelContext(
-            page=object(),  # type: ignore[arg-type]
-            game=BOT,
-            state=BOT.redact(self.state, None),
-            seat=None,
-            role="host",
-            seat_names=list(self.state.players),
-            version=0,
-            act=lambda _a: None,
-            check=lambda a: BOT.check(self.state, a),
-            show_verdict=lambda _v: None,
-            reveal=lambda seat: BOT.redact(self.state, seat),
+def _both_hold_divine_counters(hub: Hub) -> Any:
+    """Ann sacrificed at Mesembria and kept Athena, Bea at Thebes and kept Ares."""
+    live = _bot_in_play(hub, "Ann")
+    calm = Reveal("fair-weather", "Calm seas", 1, 1, 1)
+    for seat, keep, name in ((0, "athena", "Mesembria"), (1, "ares", "Thebes")):
+        city = Place("city", name)
+        move = next(
+            a
+            for a in live.game.legal_actions(live.state)
+            if isinstance(a, Move) and a.seat == seat and a.to == city
         )
-        return bot_panel(ctx)
+        live.do(move, HOST)
+        live.do(Encounter(seat, reveal=calm), HOST)
+        live.do(Sacrifice(seat, keep), HOST)  # type: ignore[arg-type]
+        if seat == 0:
+            live.do(EndTurn(0), HOST)
+    assert [h.divine for h in live.state.heroes] == [("athena",), ("ares",)]
+    return live
 
 
-def _tap(root: Any, identifier: str) -> None:
-    found = [c for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == identifier]
-    assert len(found) == 1, identifier
-    found[0].content.on_click(None)
-
-
-def test_bot_showing_the_next_players_counters_clears_the_last_players_picks() -> None:
+def test_bot_showing_the_next_players_counters_clears_the_last_players_picks(hub: Hub) -> None:
     """Ann picks Athena on Bea on the shared phone and does not play it; shown next,
     Bea's counters come with nothing picked (Ann's choice would tell what Ann holds)."""
-    state = edit_hero(edit_hero(two_heroes(), 0, divine=("athena",)), 1, divine=("athena",))
-    root = _Table(state).panel()
-    _tap(root, "bot-show-divine-0")
-    _tap(root, "bot-play-athena")
-    _tap(root, "bot-target-1")
-    assert "bot-play-divine" in tagged(root)
-    _tap(root, "bot-show-divine-1")
-    shown = tagged(root)
-    assert "Bea's divine counters" in texts(root)
+    live = _both_hold_divine_counters(hub)
+    host = host_of(hub, live)
+    host.tap("bot-show-divine-0")
+    host.tap("bot-play-athena")
+    host.tap("bot-target-1")
+    assert "bot-play-divine" in host.shown()
+    host.tap("bot-show-divine-1")
+    shown = host.shown()
+    assert "Your divine counters: Ares" in host.text()
+    assert "Athena" not in host.text()
     assert "bot-play-divine" not in shown
-    assert not any(
-        getattr(c.content, "selected", False) or isinstance(c.content, ft.FilledButton)
+    picked = [
+        key
         for key, c in shown.items()
-        if key.startswith(("bot-play-", "bot-target-"))
-    )
+        if key.startswith(("bot-play-", "bot-target-")) and isinstance(c.content, ft.FilledButton)
+    ]
+    assert picked == []
+    host.tap("bot-play-ares")  # Bea's own pick still works
+    assert isinstance(host.shown()["bot-play-ares"].content, ft.FilledButton)
 
 
 # ----- Fates and Favors ------------------------------------------------------------------
