@@ -13,7 +13,8 @@ display name:
 - only the host's device receives codes, and never the code of a seat that a device has
   already acted with (``LiveTable.code_played``): that code is in a player's hands, and
   showing it again would let the host's device open that player's secrets. A new code
-  for that seat (which cuts the old device off) is what the host gets instead.
+  for that seat (which cuts the old device off) is what the host gets instead;
+- a play given up before its end is kept as a watcher sees it (``companion.plays``).
 """
 
 from __future__ import annotations

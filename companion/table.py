@@ -513,11 +513,9 @@ class LiveTable:
         own: set[int] = set()
         count = len(self.seats)
         for line in self.history():
-            if line.by_seat is not None:
-                if 0 <= line.by_seat < count:
-                    own.add(line.by_seat)
-            elif _legacy_own_phone(line, self.seats):
-                own.add(line.seat)  # type: ignore[arg-type]  # checked there
+            seat = line.by_seat if line.by_seat is not None else _legacy_own_phone(line, self.seats)
+            if seat is not None and 0 <= seat < count:
+                own.add(seat)
         return frozenset(own)
 
     def code_played(self, seat: int) -> bool:
@@ -1009,15 +1007,16 @@ def _line(row: Any) -> HistoryLine:
     )
 
 
-def _legacy_own_phone(line: HistoryLine, seats: list[SeatInfo]) -> bool:
+def _legacy_own_phone(line: HistoryLine, seats: list[SeatInfo]) -> int | None:
     """For an event stored before the acting device's seat was kept (``by_seat`` empty):
-    was it recorded under its seat's player name rather than the shared phone's? Events
-    written since then always carry ``by_seat`` when a seat's own phone made them, and
-    the shared phone's are recorded as ``HOST_NAME``, so this never matches them."""
+    its seat if it was recorded under that seat's player name rather than the shared
+    phone's, else ``None``. Events written since then always carry ``by_seat`` when a
+    seat's own phone made them, and the shared phone's are recorded as ``HOST_NAME``, so
+    this never matches them."""
     seat = line.seat
     if seat is None or not 0 <= seat < len(seats):
-        return False
-    return line.who != HOST_NAME and line.who == seats[seat].name
+        return None
+    return seat if line.who != HOST_NAME and line.who == seats[seat].name else None
 
 
 def _single_seat(actor: Actor) -> int | None:

@@ -411,6 +411,17 @@ def test_the_shared_phone_is_a_device_not_a_name(hub: Hub) -> None:
     assert other.seats_on_own_phone() == frozenset({0})
 
 
+def test_moves_stored_before_the_acting_seat_was_kept_fall_back_to_their_name(hub: Hub) -> None:
+    """Events from before schema version 4 have no ``by_seat``: one recorded under its
+    seat's player name still keeps that seat's secrets on its phone."""
+    table = new_table(hub)
+    table.do(Add(0, 1), HOST)
+    table.do(Add(1, 1), BO)
+    with hub.db.transaction() as session:
+        session.execute(text(f"UPDATE event SET by_seat = NULL WHERE table_id = '{table.id}'"))
+    assert reopen(hub.db, table.id).seats_on_own_phone() == frozenset({1})
+
+
 def test_a_seat_code_acted_with_is_never_shown_again_until_a_new_one_is_made(hub: Hub) -> None:
     from companion.disclosure import Disclosure
 
