@@ -709,8 +709,9 @@ class WofPanel:
         A seat playing on its own phone gets a plain line instead: its cards stay there."""
         if seat in self.ctx.own_phone:
             name = self.state.players[seat]
+            where = "wof" if ident == "wof-reveal" else ident  # one identifier per place
             return theme.tagged(
-                f"wof-own-phone-{seat}",
+                f"{where}-own-phone-{seat}",
                 theme.muted(f"{name}'s destiny cards stay on {name}'s own phone.", 13),
             )
         return button(
