@@ -20,7 +20,9 @@ def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
     """The invite dialog. ``Everyone`` joins as a viewer-player of the shared table; a seat
     code joins as that seat and is the only way to see that seat's hidden information.
     Which codes it may show is ``shown``'s to say (``Disclosure.seat_code``): never the
-    code of a seat that a phone already plays with."""
+    code of a seat that a phone already plays with. The dialog's ``data`` is a function
+    that redraws it for the table as it now is (the table screen calls it after each
+    change)."""
     chosen: dict[str, int | None] = {"seat": None}
     # 280 px with a four-module white margin (the quiet zone scanners need) still fits the
     # dialog on a 360 px phone, whose inset is narrowed below for it.
@@ -132,4 +134,13 @@ def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
             ),
         ],
     )
+
+    def refresh() -> None:
+        # The table moved on while the dialog is open: a seat whose player has just
+        # acted from their phone must not keep its code on show.
+        if dlg.open:
+            draw()
+            dlg.update()
+
+    dlg.data = refresh  # for the table screen, after each change (never sent to the phone)
     return dlg

@@ -51,6 +51,7 @@ class TableScreen:
         self.role = role
         self.version = -1
         self.history_open = False
+        self._invite_dialog: ft.AlertDialog | None = None
         self.tab = "game"
         self.panel = panel_for(live.game.slug)
         self.has_game_tab = self.panel is not counters_panel
@@ -174,6 +175,17 @@ class TableScreen:
         if change.version != self.version or change.kind == "revoked":
             self.render()
             self.redraw()
+            self._refresh_invite()
+
+    def _refresh_invite(self) -> None:
+        """Redraw an open Invite dialog: what it may show depends on the table's moves."""
+        dialog = self._invite_dialog
+        if dialog is None or not dialog.open:
+            return
+        try:
+            dialog.data()
+        except RuntimeError:  # no longer on the page
+            self._invite_dialog = None
 
     # ----- drawing -----------------------------------------------------------------------
 
@@ -533,7 +545,8 @@ class TableScreen:
         self.history_open = False
 
     def _invite(self, _: Any) -> None:
-        self.page.show_dialog(invite.dialog(self.shell, self.live, self.disclosure()))
+        self._invite_dialog = invite.dialog(self.shell, self.live, self.disclosure())
+        self.page.show_dialog(self._invite_dialog)
 
 
 def _banner(outcome: Any) -> ft.Control:
