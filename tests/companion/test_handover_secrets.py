@@ -232,8 +232,8 @@ def test_bot_host_device_offers_no_divine_counters_of_a_seat_on_its_own_phone(
     host = host_of(hub, live)
     assert "bot-show-divine-0" in host.shown()
     ann = phone_of(hub, live, 0)
-    look = next(a for a in live.game.legal_actions(live.state) if type(a).__name__ == "Move")
-    ann.screen.act(look)  # her move, from her phone
+    move = next(a for a in live.game.legal_actions(live.state) if isinstance(a, Move))
+    ann.screen.act(move)  # her move, through her phone's table screen
     assert live.head == 8
     host.catch_up(live)
     shown = host.shown()
