@@ -22,6 +22,7 @@ from sqlmodel import col, select
 
 from rules import registry
 
+from .disclosure import Disclosure
 from .store import Database, GameTable, Play, PlaySeat, StorageError
 from .store.models import utc
 
@@ -98,7 +99,10 @@ def build(live: Any, status: str = FINISHED) -> PlayRecord:
     """The play a live table stands for now. ``status`` ``'abandoned'`` records a table
     given up before its end (nobody won; the pad is kept when the game can score it)."""
     game = live.game
-    state = live.state
+    # A game given up before its end keeps its secrets: its pad is worked out from what a
+    # watcher may receive (the Plays screen shows it on the host's device), never from the
+    # hands. A finished game has shown everything at its end.
+    state = live.state if status == FINISHED else Disclosure(live, "viewer").state()
     outcome = game.outcome(state) if status == FINISHED else None
     winners = tuple(outcome.winners) if outcome is not None else ()
     sheet_json: dict[str, Any] | None = None

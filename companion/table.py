@@ -301,6 +301,8 @@ class LiveTable:
         is stored, see ``companion.codes``)."""
         self.seat_tokens: list[str | None] = [None] * len(ordered)
         """Each seat's code in plain when this host made it, else ``None``."""
+        self._code_played: list[bool] = [False] * len(ordered)
+        """Per seat: has a device acted with the current code (see ``code_played``)?"""
         self.snapshot_every = snapshot_every
         self._lock = threading.RLock()
         self._subscribers: dict[int, Subscriber] = {}
@@ -490,10 +492,14 @@ class LiveTable:
             return list(self._history)
 
     def seats_on_own_phone(self) -> frozenset[int]:
-        """Seats whose player has made a move for that seat from their own phone (a seat
+        """Seats whose player has acted from their own phone (a device holding that seat's
         code), among the events in effect. Their secrets were entered there, so the shared
-        phone must not offer them. Moves made on the host's device are recorded under
-        ``HOST_NAME``; a seat's own phone records them under the seat's name."""
+        phone must not offer them.
+
+        Decided by the device that acted (``Event.by_seat``, the seat whose code it held),
+        never by a name: a player called "Host" is a player like any other. Only events
+        stored before ``by_seat`` was kept (schema version 4) fall back to their recorded
+        name, and only ever to keep more seats private, never fewer."""
         with self._lock:
             _state, memo = self._memo()
             # Keyed by version too: a move may leave the state as it was, never the history.
@@ -505,13 +511,25 @@ class LiveTable:
 
     def _seats_on_own_phone(self) -> frozenset[int]:
         own: set[int] = set()
+        count = len(self.seats)
         for line in self.history():
-            seat = line.seat
-            if seat is None or not 0 <= seat < len(self.seats):
-                continue
-            if line.who != HOST_NAME and line.who == self.seats[seat].name:
+            seat = line.by_seat if line.by_seat is not None else _legacy_own_phone(line, self.seats)
+            if seat is not None and 0 <= seat < count:
                 own.add(seat)
         return frozenset(own)
+
+    def code_played(self, seat: int) -> bool:
+        """Has a device acted with ``seat``'s current code (a move, an undo or a redo)?
+        Such a code is in a player's hands; it is never shown again (``Hub.renew_code``
+        makes a new one, which cuts that device off)."""
+        with self._lock:
+            return self._code_played[seat]
+
+    def _note_device(self, actor: Actor) -> None:
+        """Remember that ``actor``'s seat code has been used from a device."""
+        seat = _single_seat(actor)
+        if seat is not None and 0 <= seat < len(self._code_played):
+            self._code_played[seat] = True
 
     def subscribe(self, fn: Subscriber) -> Callable[[], None]:
         """Call ``fn(change)`` after every committed change, in order; returns a function
@@ -592,6 +610,7 @@ class LiveTable:
                 self._snapshot_if_due(conn, seq, after, moment)
                 self._write_row(conn, seq, status, moment)
             self._commit(after, seq, status, moment, redo=0)
+            self._note_device(actor)
             if self._history is not None:
                 self._history.append(line)
             change = Change(self.id, self.version, "do", f"{actor.name}: {text}")
@@ -646,6 +665,7 @@ class LiveTable:
                 self._record(conn, record, actor)
                 self._write_row(conn, target, status, moment)
             self._commit(state, target, status, moment, redo=self._redo + head - target)
+            self._note_device(actor)
             if self._history is not None:
                 del self._history[target:]
             if self._takebacks is not None:
@@ -690,6 +710,7 @@ class LiveTable:
                 self._record(conn, record, actor)
                 self._write_row(conn, seq, status, moment)
             self._commit(after, seq, status, moment, redo=self._redo - 1)
+            self._note_device(actor)
             if self._history is not None:
                 self._history.append(line)
             if self._takebacks is not None:
@@ -815,6 +836,7 @@ class LiveTable:
             for i, token in enumerate(seat_tokens):
                 if token is not None:
                     self.seat_tokens[i], self._seat_hashes[i] = token, codes.digest(token)
+                    self._code_played[i] = False
             change = Change(
                 self.id,
                 self.version,
@@ -983,6 +1005,18 @@ def _line(row: Any) -> HistoryLine:
         chapter=row.chapter or "",
         by_seat=row.by_seat,
     )
+
+
+def _legacy_own_phone(line: HistoryLine, seats: list[SeatInfo]) -> int | None:
+    """For an event stored before the acting device's seat was kept (``by_seat`` empty):
+    its seat if it was recorded under that seat's player name rather than the shared
+    phone's, else ``None``. Events written since then always carry ``by_seat`` when a
+    seat's own phone made them, and the shared phone's are recorded as ``HOST_NAME``, so
+    this never matches them."""
+    seat = line.seat
+    if seat is None or not 0 <= seat < len(seats):
+        return None
+    return seat if line.who != HOST_NAME and line.who == seats[seat].name else None
 
 
 def _single_seat(actor: Actor) -> int | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from .. import share, theme
+from ..disclosure import Disclosure
 
 if TYPE_CHECKING:
     from ..app import Shell
@@ -15,9 +16,13 @@ if TYPE_CHECKING:
 QR_SIZE = 280
 
 
-def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
+def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
     """The invite dialog. ``Everyone`` joins as a viewer-player of the shared table; a seat
-    code joins as that seat and is the only way to see that seat's hidden information."""
+    code joins as that seat and is the only way to see that seat's hidden information.
+    Which codes it may show is ``shown``'s to say (``Disclosure.seat_code``): never the
+    code of a seat that a phone already plays with. The dialog's ``data`` is a function
+    that redraws it for the table as it now is (the table screen calls it after each
+    change)."""
     chosen: dict[str, int | None] = {"seat": None}
     # 280 px with a four-module white margin (the quiet zone scanners need) still fits the
     # dialog on a 360 px phone, whose inset is narrowed below for it.
@@ -26,27 +31,38 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
     url_text = ft.Text("", size=12, color=theme.MUTED)
     picker = ft.Row(wrap=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER)
     # Only a digest of each code is stored: a code made before the host last started
-    # cannot be shown again, and the host is offered a new one instead.
-    unknown = theme.tagged(
-        "invite-new-code", ft.FilledButton("Make a new code", on_click=lambda _: renew())
-    )
+    # cannot be shown again, and the host is offered a new one instead. The same goes for
+    # a seat's code once a phone has played with it.
+    renew_button = ft.FilledButton("Make a new code", on_click=lambda _: renew())
+    unknown = theme.tagged("invite-new-code", renew_button)
 
     def draw() -> None:
         seat = chosen["seat"]
         if seat is None:
-            token = live.join_token
+            token = shown.watch_code()
             caption.value = "Scan to watch this table"
+            renew_button.content = "Make a new code"
         else:
-            token = live.seat_tokens[seat]
-            caption.value = f"Only for {live.seats[seat].name}: scan to play this seat"
+            token = shown.seat_code(seat)
+            name = live.seats[seat].name
+            caption.value = f"Only for {name}: scan to play this seat"
+            renew_button.content = f"Make a new code for {name}"
         image.visible = token is not None
         unknown.visible = token is None
         if token is None:
-            caption.value = (
-                "This code was made before the host last started. Only its fingerprint is "
-                "kept, so it cannot be shown again; phones that joined with it keep working."
-            )
             url_text.value = ""
+            if seat is not None and shown.plays_on_own_phone(seat):
+                caption.value = (
+                    f"{name} plays from their own phone, so their code is not shown again "
+                    f"here. A new code for {name} stops the old one at once (that phone "
+                    "must scan the new one)."
+                )
+            else:
+                caption.value = (
+                    "This code was made before the host last started. Only its fingerprint "
+                    "is kept, so it cannot be shown again; phones that joined with it keep "
+                    "working."
+                )
         else:
             url = share.join_url(shell.base_url, live.id, token)
             image.src = share.qr_png_base64(url, border=4)
@@ -118,4 +134,13 @@ def dialog(shell: Shell, live: Any) -> ft.AlertDialog:
             ),
         ],
     )
+
+    def refresh() -> None:
+        # The table moved on while the dialog is open: a seat whose player has just
+        # acted from their phone must not keep its code on show.
+        if dlg.open:
+            draw()
+            dlg.update()
+
+    dlg.data = refresh  # for the table screen, after each change (never sent to the phone)
     return dlg

@@ -21,6 +21,7 @@ import flet as ft
 from rules.core import Action, IllegalAction, MalformedAction, Verdict
 
 from .. import theme
+from ..disclosure import Disclosure
 from ..panels import PanelContext, panel_for
 from ..panels.counters import build_panel as counters_panel
 from ..table import HOST_NAME, Actor, Change, NotYourMove, NotYourSeat, StaleVersion
@@ -50,6 +51,7 @@ class TableScreen:
         self.role = role
         self.version = -1
         self.history_open = False
+        self._invite_dialog: ft.AlertDialog | None = None
         self.tab = "game"
         self.panel = panel_for(live.game.slug)
         self.has_game_tab = self.panel is not counters_panel
@@ -173,21 +175,28 @@ class TableScreen:
         if change.version != self.version or change.kind == "revoked":
             self.render()
             self.redraw()
+            self._refresh_invite()
+
+    def _refresh_invite(self) -> None:
+        """Redraw an open Invite dialog: what it may show depends on the table's moves."""
+        dialog = self._invite_dialog
+        if dialog is None or not dialog.open:
+            return
+        try:
+            dialog.data()
+        except RuntimeError:  # no longer on the page
+            self._invite_dialog = None
 
     # ----- drawing -----------------------------------------------------------------------
 
     def context(self) -> PanelContext:
         live = self.live
-        own = live.seats_on_own_phone() if self.role == "host" else frozenset()
-
-        def reveal(seat: int) -> Any:
-            # A seat that plays on its own phone keeps its secrets there, whatever asks.
-            return live.state_for(None if seat in own else seat)
-
+        # What this device may receive is decided by ``Disclosure`` alone.
+        shown = self.disclosure()
         return PanelContext(
             page=self.page,
             game=live.game,
-            state=live.state_for(self.seat),
+            state=shown.state(),
             seat=self.seat,
             role=self.role,  # type: ignore[arg-type]
             seat_names=[s.name for s in live.seats],
@@ -197,11 +206,15 @@ class TableScreen:
             legal=live.legal_actions,
             keep=self._keep,
             show_verdict=self.show_verdict,
-            reveal=reveal if self.role == "host" else None,
+            reveal=shown.reveal if shown.shared else None,
             open_rule=self.open_rule,
             moves=live.head,
-            own_phone=own,
+            own_phone=shown.own_phone(),
         )
+
+    def disclosure(self) -> Disclosure:
+        """What this device may receive, by the role and seat its code grants."""
+        return Disclosure(self.live, self.role, self.seat)
 
     def render(self) -> None:
         """Redraw everything from the table's current state for this seat."""
@@ -532,7 +545,8 @@ class TableScreen:
         self.history_open = False
 
     def _invite(self, _: Any) -> None:
-        self.page.show_dialog(invite.dialog(self.shell, self.live))
+        self._invite_dialog = invite.dialog(self.shell, self.live, self.disclosure())
+        self.page.show_dialog(self._invite_dialog)
 
 
 def _banner(outcome: Any) -> ft.Control:

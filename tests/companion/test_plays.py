@@ -77,6 +77,22 @@ def test_abandoned_table_is_a_play_nobody_won_until_resumed(db: Database) -> Non
     assert plays.list_plays(db) == []
 
 
+def test_an_abandoned_play_keeps_the_players_secrets(db: Database) -> None:
+    """A game given up halfway shows no one's demigods on the Plays screen (the host's
+    device shows it): its pad is what a watcher could work out, here none at all."""
+    from rules.scales_of_fate.actions import DealDemigods
+
+    hub = Hub(db)
+    live = hub.create_table("scales-of-fate", None, ["Ann", "Bo"], "given up")
+    live.do(DealDemigods(seat=0, demigods=("Pentha", "Agamar")), HOST)
+    live.do(DealDemigods(seat=1, demigods=("Klar", "Aponi")), HOST)
+    hub.abandon(live.id)
+    [record] = plays.list_plays(db)
+    assert record.status == "abandoned"
+    kept = repr(record)
+    assert not any(name in kept for name in ("Pentha", "Agamar", "Klar", "Aponi"))
+
+
 def test_an_ended_game_cannot_be_abandoned(db: Database) -> None:
     hub = Hub(db)
     live = new_table(hub, "scales-of-fate", random.Random(5))

@@ -391,3 +391,62 @@ def test_seats_on_own_phone_come_from_moves_made_with_a_seat_code(hub: Hub) -> N
     assert reopen(hub.db, table.id).seats_on_own_phone() == frozenset({1})
     table.undo(HOST)
     assert table.seats_on_own_phone() == frozenset()
+
+
+def test_the_shared_phone_is_a_device_not_a_name(hub: Hub) -> None:
+    """A player called "Host" acting from her own phone is on her own phone; the host's
+    device acting for her seat is not, whatever the names say."""
+    table = hub.create_table("tally", None, ["Host", "Bo"])
+    her_phone = Actor("her-phone", "Host", frozenset({0}))
+    table.do(Add(0, 1), HOST)  # the shared phone, for her seat
+    assert table.seats_on_own_phone() == frozenset()
+    table.do(Add(1, 1), HOST)
+    assert table.seats_on_own_phone() == frozenset()
+    table.do(Add(0, 1), her_phone)
+    assert table.seats_on_own_phone() == frozenset({0})
+    assert reopen(hub.db, table.id).seats_on_own_phone() == frozenset({0})
+    # A seatless move (a correction) from her phone counts as well: she plays from it.
+    other = hub.create_table("tally", None, ["Host", "Bo"])
+    other.do(Correct(counter="pile", value=2), her_phone)
+    assert other.seats_on_own_phone() == frozenset({0})
+
+
+def test_moves_stored_before_the_acting_seat_was_kept_fall_back_to_their_name(hub: Hub) -> None:
+    """Events from before schema version 4 have no ``by_seat``: one recorded under its
+    seat's player name still keeps that seat's secrets on its phone."""
+    table = new_table(hub)
+    table.do(Add(0, 1), HOST)
+    table.do(Add(1, 1), BO)
+    with hub.db.transaction() as session:
+        session.execute(text(f"UPDATE event SET by_seat = NULL WHERE table_id = '{table.id}'"))
+    assert reopen(hub.db, table.id).seats_on_own_phone() == frozenset({1})
+
+
+def test_a_seat_code_acted_with_is_never_shown_again_until_a_new_one_is_made(hub: Hub) -> None:
+    from companion.disclosure import Disclosure
+
+    table = new_table(hub)
+    host, seat, watcher = (
+        Disclosure(table, "host"),
+        Disclosure(table, "seat", 1),
+        Disclosure(table, "viewer"),
+    )
+    first = table.seat_tokens[1]
+    assert first is not None and host.seat_code(1) == first
+    assert seat.seat_code(1) is None and watcher.seat_code(1) is None
+    assert watcher.watch_code() is None and host.watch_code() == table.join_token
+    table.do(Add(0, 1), HOST)  # the shared phone playing changes nothing
+    assert host.seat_code(1) == first
+    table.do(Add(1, 1), BO)
+    assert host.seat_code(1) is None and host.seat_code(0) == table.seat_tokens[0]
+    table.undo(BO)  # taken back, the code is still in Bo's hands
+    assert host.seat_code(1) is None
+    new = hub.renew_code(table.id, 1)
+    assert new != first and host.seat_code(1) == new
+    assert hub.authorize(first, table.id) is None
+    # Bo's move from his phone is taken back, so the shared phone may hold his secrets
+    # again; with it in effect, it may not (whatever the new code did).
+    assert host.may_reveal(1)
+    table.do(Add(1, 1), BO)
+    assert not host.may_reveal(1) and host.may_reveal(0)
+    assert not seat.may_reveal(0) and not watcher.may_reveal(0)

@@ -829,6 +829,11 @@ class BotPanel:
             return None
         buttons = [
             tag(
+                f"bot-own-phone-{seat}",
+                theme.muted(f"{name}'s divine counters stay on {name}'s own phone.", 13),
+            )
+            if seat in self.ctx.own_phone
+            else tag(
                 f"bot-show-divine-{seat}",
                 ft.OutlinedButton(
                     f"Show {name}'s divine counters",
@@ -841,7 +846,19 @@ class BotPanel:
         return ft.Column([*buttons, self.divine_box], spacing=6)
 
     def _show(self, seat: int) -> None:
+        """The shared phone passes to ``seat``'s player: whatever the last one picked and
+        did not play (which counter, on whom, a pair) is cleared first, so it is neither
+        seen nor played by the next. A seat on its own phone is never shown here."""
         assert self.ctx.reveal is not None
+        fresh = _Picks()
+        self.picks.divine, self.picks.target, self.picks.pair = (
+            fresh.divine,
+            fresh.target,
+            fresh.pair,
+        )
+        if seat in self.ctx.own_phone:
+            self.divine_box.content = None
+            return
         state = self.ctx.reveal(seat)
         self.divine_box.content = self._divine_for(seat, state)
 

@@ -171,9 +171,24 @@ class WofPanel:
             holder.visible = holder.content is not None
 
     def pick(self, *sections: str, **changes: Any) -> None:
+        if "revealed" in changes:
+            seat = changes["revealed"]
+            if seat is not None and seat in self.ctx.own_phone:
+                changes["revealed"] = None  # that seat's cards stay on its own phone
+            if changes["revealed"] != self.picks.revealed:
+                self._forget_drafts()
         for key, value in changes.items():
             setattr(self.picks, key, value)
         self.refresh(*(sections or ("move",)))
+
+    def _forget_drafts(self) -> None:
+        """A hand-over: what the last player entered in secret and did not record (their
+        cards' order, their first chip, their total) is cleared, so the next player holding
+        the shared phone neither sees it nor records it as theirs."""
+        fresh = Picks()
+        self.picks.cards = fresh.cards
+        self.picks.start = fresh.start
+        self.picks.my_total = fresh.my_total
 
     def can_act_for(self, seat: int) -> bool:
         return self.ctx.can_act and (self.ctx.seat is None or self.ctx.seat == seat)
@@ -690,7 +705,15 @@ class WofPanel:
     def _reveal_button(
         self, seat: int, ident: str = "wof-reveal", route: Route | None = None
     ) -> ft.Control:
-        """Taps go to ``route``'s panel (the one on screen) when given, else to this one."""
+        """Taps go to ``route``'s panel (the one on screen) when given, else to this one.
+        A seat playing on its own phone gets a plain line instead: its cards stay there."""
+        if seat in self.ctx.own_phone:
+            name = self.state.players[seat]
+            where = "wof" if ident == "wof-reveal" else ident  # one identifier per place
+            return theme.tagged(
+                f"{where}-own-phone-{seat}",
+                theme.muted(f"{name}'s destiny cards stay on {name}'s own phone.", 13),
+            )
         return button(
             f"{ident}-{seat}",
             f"Pass the phone to {self.state.players[seat]}",
@@ -722,8 +745,9 @@ class WofPanel:
             view = self.ctx.reveal(seat) if self.ctx.seat is None and self.ctx.reveal else s
             chips = tuple(view.destiny_chips[seat])
         revealed = self.picks.revealed
-        # The hand-over buttons, whose cards show and their chips: nothing else is drawn.
-        inputs = (s.players, hand_over, revealed, seat, cards, chips)
+        # The hand-over buttons (none for a seat on its own phone), whose cards show and
+        # their chips: nothing else is drawn.
+        inputs = (s.players, hand_over, revealed, seat, cards, chips, self.ctx.own_phone)
         return self.ctx.kept_routed(
             "wof-secrets",
             inputs,
