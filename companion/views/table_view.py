@@ -24,7 +24,7 @@ from .. import theme
 from ..panels import PanelContext, panel_for
 from ..panels.counters import build_panel as counters_panel
 from ..table import HOST_NAME, Actor, Change, NotYourMove, NotYourSeat, StaleVersion
-from . import history, invite, verdict
+from . import guide_view, history, invite, verdict
 from .reconcile import isolate, settle, swap_in
 
 if TYPE_CHECKING:
@@ -304,6 +304,15 @@ class TableScreen:
                 ft.Icons.MENU_BOOK, tooltip="Rules", on_click=lambda _: self.open_rule("")
             ),
         )
+        guide = theme.tagged(
+            "open-guide",
+            ft.IconButton(
+                ft.Icons.CHECKLIST,
+                tooltip="Setup and turn card",
+                on_click=lambda _: self.open_guide(),
+                visible=guide_view.has_guide(self.live.game),
+            ),
+        )
         settings = theme.tagged(
             "open-settings",
             ft.IconButton(
@@ -320,7 +329,7 @@ class TableScreen:
             ft.Row(
                 [
                     *(tabs if self.has_game_tab else []),
-                    ft.Row([rules, settings], spacing=8, tight=True),
+                    ft.Row([rules, guide, settings], spacing=8, tight=True),
                 ],
                 spacing=8,
                 run_spacing=8,
@@ -522,6 +531,17 @@ class TableScreen:
     def open_rule(self, rule_id: str) -> None:
         params = {"rule": rule_id} if rule_id else {}
         self.shell.go(f"/t/{self.live.id}/rules", **params)
+
+    def open_guide(self) -> None:
+        """The setup walkthrough while the table is being set up, the turn card after."""
+        phase = getattr(self.live.state, "phase", None)
+        guide_view.open_guide(
+            self.shell,
+            self.live.game,
+            self.live.options,
+            table_id=self.live.id,
+            phase=phase if isinstance(phase, str) else None,
+        )
 
     async def _open_history(self, _: Any) -> None:
         self.history_open = True
