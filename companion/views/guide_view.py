@@ -98,7 +98,9 @@ class GuideScreen:
         setting_up = phase is None or (bool(guide.phases) and phase == guide.phases[0])
         setting_up = setting_up or any(phase in s.phases for s in self.steps)
         self.tab = tab or ("setup" if setting_up else "turn")
-        self.body = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        # The list itself holds the parts (not one column inside it), so a phone builds and
+        # reads out only the steps near the screen.
+        self.body = ft.ListView(expand=True, padding=theme.PAD, spacing=10)
         self.view = ft.View(
             route=shell.page.route,
             padding=0,
@@ -109,14 +111,7 @@ class GuideScreen:
                 automatically_imply_leading=False,
                 title=ft.Text(game.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
             ),
-            controls=[
-                ft.ListView(
-                    expand=True,
-                    padding=theme.PAD,
-                    spacing=10,
-                    controls=[theme.tagged("guide-body", self.body)],
-                )
-            ],
+            controls=[self.body],
         )
         self.render()
 
@@ -227,20 +222,25 @@ class GuideScreen:
                 ),
             )
         ]
-        picture = start_picture_for(self.game.slug)
-        if picture is not None and self.start is not None:
-            parts.append(
-                theme.tagged(
-                    "guide-start",
-                    ft.Column(
-                        spacing=6,
-                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                        controls=[theme.heading("The starting position"), picture(self.start)],
-                    ),
-                )
-            )
         parts += [self._step(n, s) for n, s in enumerate(self.steps, start=1)]
+        if not any(s.picture for s in self.steps) and (picture := self._start_picture()):
+            parts.append(picture)
         return parts
+
+    def _start_picture(self) -> ft.Control | None:
+        """The table as setup leaves it, on the game's own board picture (where the app
+        draws one)."""
+        draw = start_picture_for(self.game.slug)
+        if draw is None or self.start is None:
+            return None
+        return theme.tagged(
+            "guide-start",
+            ft.Column(
+                spacing=6,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                controls=[theme.muted("The starting position:", 13), draw(self.start)],
+            ),
+        )
 
     def _step(self, n: int, step: Step) -> ft.Control:
         ticked = step.key in self.ticked
@@ -268,6 +268,8 @@ class GuideScreen:
             ),
             ft.Text(step.text),
         ]
+        if step.picture and (picture := self._start_picture()):
+            lines.append(picture)
         status = step_status(self.guide, step, self.phase) if self.table_id else None
         if status is not None:
             colour = ft.Colors.PRIMARY if status.when == "now" else theme.MUTED

@@ -10,6 +10,7 @@ A game's guide lives in ``guide.toml`` next to its ``rule_index.toml``::
     enters = "demigods"                # optional: what the app records at this step...
     phases = ["deal"]                  # ...while the game is in one of these phases
     when = { players = [3, 4] }        # optional: the step is for these tables only
+    picture = true                     # optional: the starting position is drawn here
 
     [[turn]]
     key = "turn"
@@ -57,6 +58,8 @@ class Step:
     rules: tuple[str, ...]
     enters: str | None = None
     phases: tuple[str, ...] = ()
+    picture: bool = False
+    """Draw the starting position with this step (where the app draws the game's board)."""
     when: tuple[tuple[str, tuple[object, ...]], ...] = ()
 
     def applies(self, facts: Facts) -> bool:
@@ -162,6 +165,7 @@ def load(game: str, path: Path, rules: RuleIndex) -> Guide:
                 rules=_tuple_of_str(entry.get("rules"), where),
                 enters=entry.get("enters"),
                 phases=tuple(entry.get("phases", ())),
+                picture=bool(entry.get("picture", False)),
                 when=tuple((k, tuple(v) if isinstance(v, list) else (v,)) for k, v in when.items()),
             )
         except KeyError as exc:

@@ -113,3 +113,12 @@ def test_every_game_draws_its_guide() -> None:
         for tab in ("setup", "turn"):
             screen.pick_tab(tab)
             assert texts(screen.view.controls[0]).strip(), (slug, tab)
+
+
+def test_each_drawn_board_has_one_step_that_shows_it() -> None:
+    from companion.panels import START_PICTURES
+
+    for slug in START_PICTURES:
+        guide = guide_of(registry.get(slug))
+        assert guide is not None
+        assert sum(1 for s in guide.steps if s.picture) == 1, slug
