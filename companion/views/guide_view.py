@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from rules.core import Game
-from rules.core.guide import Guide, Step, facts_of, guide_of
+from rules.core.guide import Guide, Hint, Step, facts_of, guide_of
 
 from .. import theme
 from ..panels import start_picture_for
@@ -335,6 +335,13 @@ class GuideScreen:
                 )
             )
         return parts
+
+
+def hint_for(game: Game[Any, Any], state: Any) -> Hint | None:
+    """The one-line hint for the phase ``state`` is in, if the game's guide has one."""
+    guide = guide_of(game)
+    phase = getattr(state, "phase", None)
+    return guide.hint(phase) if guide is not None and isinstance(phase, str) else None
 
 
 def has_guide(game: Game[Any, Any]) -> bool:

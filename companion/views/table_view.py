@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from rules.core import Action, IllegalAction, MalformedAction, Verdict
+from rules.core.guide import Hint
 
 from .. import theme
 from ..panels import PanelContext, panel_for
 from ..panels.counters import build_panel as counters_panel
+from ..panels.widgets import rule_links
 from ..table import HOST_NAME, Actor, Change, NotYourMove, NotYourSeat, StaleVersion
 from . import guide_view, history, invite, verdict
 from .reconcile import isolate, settle, swap_in
@@ -225,6 +227,9 @@ class TableScreen:
         tagged.expand = True
         outcome = live.outcome()
         problem = live.load_problem
+        hint = (
+            guide_view.hint_for(live.game, live.state) if self.shell.device_settings.hints else None
+        )
         # Each part is always there (hidden when it has nothing to say), so the list keeps
         # its order and every part is compared with itself. The notice, banner and tabs are
         # kept while what they show is unchanged: neither rebuilt nor compared nor sent.
@@ -234,6 +239,7 @@ class TableScreen:
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             controls=[
                 self._status_line(live.head),
+                self._keep("screen:hint", hint, lambda: self._hint(hint)),
                 self._keep("screen:notice", problem, lambda: self._notice(problem)),
                 self._keep("screen:banner", outcome, lambda: _banner(outcome)),
                 self._keep("screen:tabs", (self.tab, self.has_game_tab), self._tabs),
@@ -354,6 +360,22 @@ class TableScreen:
     def settle(self) -> None:
         """Make the panel editable before a handler or the phone may change it."""
         settle(self.body)
+
+    def _hint(self, hint: Hint | None) -> ft.Control:
+        """First-game hints (a device setting): what the table is waiting for, in one line,
+        with the rule it rests on."""
+        if hint is None:
+            return ft.Container(visible=False)
+        return ft.Container(
+            padding=ft.Padding.only(left=16, right=16, top=4),
+            content=ft.Column(
+                spacing=0,
+                controls=[
+                    theme.tagged("table-hint", ft.Text(f"Now: {hint.text}", size=13)),
+                    rule_links("table-hint", hint.rules, self.open_rule),
+                ],
+            ),
+        )
 
     def _notice(self, problem: str | None) -> ft.Control:
         """Damaged history stays on every screen until the table moves on, saying what the
