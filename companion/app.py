@@ -95,7 +95,7 @@ class Shell:
     async def _load_device_settings(self) -> None:
         prefs = self._preferences()
         try:
-            for key in (device.KEY_THEME, device.KEY_TEXT, device.KEY_AWAKE):
+            for key in device.KEYS:
                 self._stored[key] = await prefs.get(key)
         except Exception as exc:  # a browser without storage keeps the defaults
             log.debug("device settings unreadable: %s", exc)

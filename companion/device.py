@@ -16,6 +16,9 @@ THEMES: tuple[Theme, ...] = ("system", "light", "dark")
 KEY_THEME = "fk.theme"
 KEY_TEXT = "fk.text_scale"
 KEY_AWAKE = "fk.keep_awake"
+KEY_HINTS = "fk.first_game_hints"
+KEYS = (KEY_THEME, KEY_TEXT, KEY_AWAKE, KEY_HINTS)
+"""Every setting a device keeps."""
 TEXT_MIN, TEXT_MAX, TEXT_STEP = 100, 200, 10
 
 
@@ -26,6 +29,8 @@ class DeviceSettings:
     """Text size in percent of the normal size, 100 to 200."""
     keep_awake: bool = True
     """Keep the screen on while a table is open."""
+    hints: bool = False
+    """First-game hints: the table screen says in one line what the table is waiting for."""
 
 
 def text_scale(value: Any) -> int:
@@ -45,8 +50,10 @@ def read(raw: dict[str, Any]) -> DeviceSettings:
     """Settings from what the device had stored (missing or damaged values: defaults)."""
     theme = raw.get(KEY_THEME)
     awake = raw.get(KEY_AWAKE)
+    hints = raw.get(KEY_HINTS)
     return DeviceSettings(
         theme=theme if theme in THEMES else "dark",
         text_scale=text_scale(raw.get(KEY_TEXT, TEXT_MIN)),
         keep_awake=awake if isinstance(awake, bool) else True,
+        hints=hints if isinstance(hints, bool) else False,
     )

@@ -9,11 +9,14 @@ every game is playable from the first day.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import flet as ft
 
 from .base import PanelBuilder, PanelContext
 
-__all__ = ["PANELS", "PanelBuilder", "PanelContext", "panel_for"]
+__all__ = ["PANELS", "START_PICTURES", "PanelBuilder", "PanelContext", "panel_for"]
 
 PANELS: Mapping[str, str] = {
     "winds-of-fate": "companion.panels.winds_of_fate:build_panel",
@@ -22,6 +25,27 @@ PANELS: Mapping[str, str] = {
     "grimheim": "companion.panels.grimheim:build_panel",
     "born-of-titans": "companion.panels.born_of_titans:build_panel",
 }
+
+START_PICTURES: Mapping[str, str] = {
+    "scales-of-fate": "companion.panels.scales_board:start_picture",
+    "grimheim": "companion.panels.grimheim_map:start_picture",
+    "winds-of-fate": "companion.panels.winds_of_fate.pictures:start_picture",
+    "fates-and-favors": "companion.panels.fates_and_favors.picture:board_picture",
+}
+"""Per slug, a function drawing a game's starting state for the setup walkthrough (the
+game's own board picture, without taps)."""
+
+
+def _target(spec: str) -> Any:
+    module_name, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def start_picture_for(slug: str) -> Callable[[Any], ft.Control] | None:
+    """The starting-position picture of ``slug``, or ``None`` where the app draws no board
+    for that game."""
+    spec = START_PICTURES.get(slug)
+    return _target(spec) if spec is not None else None
 
 
 def panel_for(slug: str) -> PanelBuilder:

@@ -470,3 +470,8 @@ def move_step_panel(ctx: PanelContext, mem: UiMemory) -> tuple[MonstersMove, lis
         extra = " (charge)" if move.charged else ""
         lines.append(f"{monster_name(move.monster)} {hex_label(move.start)} {where}{extra}")
     return MonstersMove(steps=tuple(steps)), lines
+
+
+def start_picture(state: GrimheimState) -> ft.Control:
+    """The map as setup leaves it (for the setup walkthrough), without taps."""
+    return map_picture(draw(state), None, key="grim-start-map")

@@ -516,4 +516,23 @@ def status_tokens(state: SofState, names: list[str]) -> ft.Control:
     )
 
 
-__all__ = ["abyss", "age_card", "board", "status", "track_grid", "track_space"]
+def start_picture(state: SofState) -> ft.Control:
+    """The table as setup leaves it (for the setup walkthrough): every renown marker on
+    the track, the Abyss, and the board as far as it is laid."""
+    spaces = [track_space(space, names, None) for space, names in track_markers(state)]
+    return ft.Column(
+        spacing=8,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[track_grid(spaces), abyss(state), board(state)],
+    )
+
+
+__all__ = [
+    "abyss",
+    "age_card",
+    "board",
+    "start_picture",
+    "status",
+    "track_grid",
+    "track_space",
+]

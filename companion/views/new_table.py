@@ -10,6 +10,7 @@ from rules import registry
 from rules.core import MalformedAction
 
 from .. import theme
+from . import guide_view
 from .options_form import OptionsForm, fields_for, refusal
 
 if TYPE_CHECKING:
@@ -124,14 +125,40 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
             return
         shell.go(f"/t/{table.id}")
 
-    game_pick.on_select = lambda e: (pick_game(), shell.page.update())
+    def open_walkthrough(_: Any) -> None:
+        # The walkthrough for what the form says now; what it cannot start from yet (a
+        # blank seat, an option still to fix) falls back to the game's defaults.
+        if not game_pick.value:
+            return
+        game = registry.get(game_pick.value)
+        names = [(f.value or "").strip() or f"Player {i + 1}" for i, f in enumerate(state["seats"])]
+        try:
+            raw = state["form"].values() if state["form"] else None
+            options = game.seat_options(game.decode_options(raw), names)
+        except (ValueError, MalformedAction):
+            options = game.seat_options(game.decode_options(None), names)
+        guide_view.open_guide(shell, game, options)
+
+    walkthrough = theme.tagged(
+        "open-walkthrough",
+        ft.OutlinedButton("How to set up", icon=ft.Icons.CHECKLIST, on_click=open_walkthrough),
+    )
+
+    def show_walkthrough_button() -> None:
+        walkthrough.visible = bool(game_pick.value) and guide_view.has_guide(
+            registry.get(game_pick.value)
+        )
+
+    game_pick.on_select = lambda e: (pick_game(), show_walkthrough_button(), shell.page.update())
     count_pick.on_select = pick_count
     roster_row.controls = [
         ft.OutlinedButton(name, on_click=lambda _, n=name: fill_from_roster(n)) for name in roster
     ]
     pick_game()
+    show_walkthrough_button()
     body: list[ft.Control] = [
         theme.tagged("game-pick", game_pick),
+        walkthrough,
         theme.tagged("player-count", count_pick),
         theme.heading("Seats"),
         seats_col,

@@ -76,6 +76,9 @@ def view(shell: Shell, table_id: str | None = None) -> ft.View:
     async def awake_changed(e: Any) -> None:
         await shell.save_setting(device.KEY_AWAKE, bool(e.control.value))
 
+    async def hints_changed(e: Any) -> None:
+        await shell.save_setting(device.KEY_HINTS, bool(e.control.value))
+
     theme_buttons = [
         theme.tagged(
             f"theme-{choice}",
@@ -95,6 +98,7 @@ def view(shell: Shell, table_id: str | None = None) -> ft.View:
         on_change_end=size_changed,
     )
     awake = ft.Switch(value=current.keep_awake, on_change=awake_changed)
+    hints = ft.Switch(value=current.hints, on_change=hints_changed)
     back = back_route(shell, table_id)
     about = [
         ft.Container(
@@ -137,6 +141,16 @@ def view(shell: Shell, table_id: str | None = None) -> ft.View:
                             theme.tagged("keep-awake", awake),
                             # A label of its own, so a long one wraps instead of running off.
                             ft.Text("Keep the screen on while a table is open", expand=True),
+                        ]
+                    ),
+                    ft.Row(
+                        [
+                            theme.tagged("first-game-hints", hints),
+                            ft.Text(
+                                "First-game hints: a line on the table screen says what the"
+                                " table is waiting for",
+                                expand=True,
+                            ),
                         ]
                     ),
                     ft.Divider(),

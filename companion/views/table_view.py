@@ -19,13 +19,15 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from rules.core import Action, IllegalAction, MalformedAction, Verdict
+from rules.core.guide import Hint
 
 from .. import theme
 from ..disclosure import Disclosure
 from ..panels import PanelContext, panel_for
 from ..panels.counters import build_panel as counters_panel
+from ..panels.widgets import rule_links
 from ..table import HOST_NAME, Actor, Change, NotYourMove, NotYourSeat, StaleVersion
-from . import history, invite, verdict
+from . import guide_view, history, invite, verdict
 from .reconcile import isolate, settle, swap_in
 
 if TYPE_CHECKING:
@@ -238,6 +240,9 @@ class TableScreen:
         tagged.expand = True
         outcome = live.outcome()
         problem = live.load_problem
+        hint = (
+            guide_view.hint_for(live.game, live.state) if self.shell.device_settings.hints else None
+        )
         # Each part is always there (hidden when it has nothing to say), so the list keeps
         # its order and every part is compared with itself. The notice, banner and tabs are
         # kept while what they show is unchanged: neither rebuilt nor compared nor sent.
@@ -247,6 +252,7 @@ class TableScreen:
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             controls=[
                 self._status_line(live.head),
+                self._keep("screen:hint", hint, lambda: self._hint(hint)),
                 self._keep("screen:notice", problem, lambda: self._notice(problem)),
                 self._keep("screen:banner", outcome, lambda: _banner(outcome)),
                 self._keep("screen:tabs", (self.tab, self.has_game_tab), self._tabs),
@@ -317,6 +323,15 @@ class TableScreen:
                 ft.Icons.MENU_BOOK, tooltip="Rules", on_click=lambda _: self.open_rule("")
             ),
         )
+        guide = theme.tagged(
+            "open-guide",
+            ft.IconButton(
+                ft.Icons.CHECKLIST,
+                tooltip="Setup and turn card",
+                on_click=lambda _: self.open_guide(),
+                visible=guide_view.has_guide(self.live.game),
+            ),
+        )
         settings = theme.tagged(
             "open-settings",
             ft.IconButton(
@@ -333,7 +348,7 @@ class TableScreen:
             ft.Row(
                 [
                     *(tabs if self.has_game_tab else []),
-                    ft.Row([rules, settings], spacing=8, tight=True),
+                    ft.Row([rules, guide, settings], spacing=8, tight=True),
                 ],
                 spacing=8,
                 run_spacing=8,
@@ -358,6 +373,22 @@ class TableScreen:
     def settle(self) -> None:
         """Make the panel editable before a handler or the phone may change it."""
         settle(self.body)
+
+    def _hint(self, hint: Hint | None) -> ft.Control:
+        """First-game hints (a device setting): what the table is waiting for, in one line,
+        with the rule it rests on."""
+        if hint is None:
+            return ft.Container(visible=False)
+        return ft.Container(
+            padding=ft.Padding.only(left=16, right=16, top=4),
+            content=ft.Column(
+                spacing=0,
+                controls=[
+                    theme.tagged("table-hint", ft.Text(f"Now: {hint.text}", size=13)),
+                    rule_links("table-hint", hint.rules, self.open_rule),
+                ],
+            ),
+        )
 
     def _notice(self, problem: str | None) -> ft.Control:
         """Damaged history stays on every screen until the table moves on, saying what the
@@ -535,6 +566,17 @@ class TableScreen:
     def open_rule(self, rule_id: str) -> None:
         params = {"rule": rule_id} if rule_id else {}
         self.shell.go(f"/t/{self.live.id}/rules", **params)
+
+    def open_guide(self) -> None:
+        """The setup walkthrough while the table is being set up, the turn card after."""
+        phase = getattr(self.live.state, "phase", None)
+        guide_view.open_guide(
+            self.shell,
+            self.live.game,
+            self.live.options,
+            table_id=self.live.id,
+            phase=phase if isinstance(phase, str) else None,
+        )
 
     async def _open_history(self, _: Any) -> None:
         self.history_open = True

@@ -355,3 +355,8 @@ def score_pad(s: WofState) -> ft.Control:
             detail = f" ({item.detail})" if item.detail else ""
             parts.append(theme.muted(f"  {item.label}: {item.points}{detail}", 12))
     return box("wof-score", "Score pad", parts)
+
+
+def start_picture(s: WofState) -> ft.Control:
+    """The voyage and the round track as setup leaves them (for the setup walkthrough)."""
+    return ft.Column(spacing=8, controls=[board(s), round_track(s)])
