@@ -60,10 +60,15 @@ def step_status(guide: Guide, step: Step, phase: str | None) -> StepStatus | Non
 
 
 def facts_line(game: Game[Any, Any], facts: Mapping[str, object]) -> str:
-    """What the walkthrough was fitted to, e.g. "For 4 players · mode: co-op"."""
+    """The game and what the walkthrough was fitted to, e.g. "Grimheim · 2 players"."""
     players = facts.get("players")
-    parts = [f"For {players} player{'s' if players != 1 else ''}"] if players else []
-    return " · ".join(parts) or f"For {game.title}"
+    count = f"{players} player{'s' if players != 1 else ''}" if players else ""
+    return " · ".join(part for part in (game.title, count) if part)
+
+
+def numbered(n: int, title: str) -> str:
+    """``title`` as step ``n`` of the list, unless it carries the rulebook's own number."""
+    return title if title[:1].isdigit() else f"{n}. {title}"
 
 
 class GuideScreen:
@@ -258,7 +263,7 @@ class GuideScreen:
                         ),
                     ),
                     ft.Text(
-                        f"{n}. {step.title}",
+                        numbered(n, step.title),
                         size=16,
                         weight=ft.FontWeight.W_600,
                         expand=True,

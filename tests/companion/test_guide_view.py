@@ -122,3 +122,11 @@ def test_each_drawn_board_has_one_step_that_shows_it() -> None:
         guide = guide_of(registry.get(slug))
         assert guide is not None
         assert sum(1 for s in guide.steps if s.picture) == 1, slug
+
+
+def test_steps_are_numbered_unless_the_rulebook_numbers_them() -> None:
+    assert guide_view.numbered(3, "Two quest piles") == "3. Two quest piles"
+    assert guide_view.numbered(2, "2. Six town pieces in Grimheim") == (
+        "2. Six town pieces in Grimheim"
+    )
+    assert guide_view.numbered(5, "3a–3c. Markers") == "3a–3c. Markers"

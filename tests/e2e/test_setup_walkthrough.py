@@ -62,7 +62,7 @@ def test_a_table_set_up_from_the_walkthrough(server: Server, phone: Any) -> None
     host.tap("open-walkthrough")
     host.wait_id("guide-progress")
     shot(host, "from-form")
-    assert "For 2 players" in host.text_of("guide-progress")
+    assert "Scales of Fate · 2 players" in host.text_of("guide-progress")
     host.wait_id("guide-start")  # the starting position on the game's own board
     host.find("guide-step-deal")
     host.tap("guide-back")
