@@ -39,6 +39,7 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
         expand=True,
     )
     count_pick = ft.Dropdown(label="Players", expand=True)
+    count_tag = theme.tagged("player-count", count_pick)
     seats_col = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     options_col = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     roster_row = ft.Row(wrap=True, spacing=6)
@@ -85,7 +86,8 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
         if count_pick.value not in {str(n) for n in counts}:
             # Most tables are two players; a game for fewer or more starts at its nearest.
             count_pick.value = str(2 if 2 in counts else counts[0])
-        count_pick.visible = len(counts) > 1
+        # The tag around the menu is what hides: a tag of a hidden control is an error.
+        count_tag.visible = len(counts) > 1
         form = OptionsForm(fields_for(game.options_type), on_change=shell.page.update)
         state["form"] = form
         seat_fields(int(count_pick.value or counts[0]))
@@ -159,7 +161,7 @@ def view(shell: Shell, game: str | None = None) -> ft.View:
     body: list[ft.Control] = [
         theme.tagged("game-pick", game_pick),
         walkthrough,
-        theme.tagged("player-count", count_pick),
+        count_tag,
         theme.heading("Seats"),
         seats_col,
     ]
