@@ -27,6 +27,7 @@ from .guards import (
     spot,
     track,
 )
+from .monster_attack import attack_problem, reach_lines
 from .monsters import add_tile, monster_name, relocate
 from .state import GRIMHEIM, GrimheimState, Hex, MonsterStep
 
@@ -299,8 +300,19 @@ def check_monsters_attack(state: GrimheimState, a: MonstersAttack) -> Verdict:
                 "grim.map.grimheim_apart",
                 "grim.mturn.attack",
             )
-    effects = hero_damage_effects(state, a.damage) or ["no hero takes damage"]
+    problem = attack_problem(state, a.damage)
+    if problem:
+        return Verdict.no(
+            sentence(problem),
+            "grim.mturn.attack_bound",
+            "grim.combat.range",
+            "grim.combat.strength",
+        )
+    reach = reach_lines(state)
+    effects = [*reach, *(hero_damage_effects(state, a.damage) or ["no hero takes damage"])]
     rules = ["grim.mturn.attack", *hero_damage_rules(state, a.damage)]
+    if reach:
+        rules.insert(1, "grim.mturn.attack_bound")
     if state.die_face == "attack":
         effects.insert(0, "monster die: every monster attacks with +1 strength")
         rules.append("grim.monster.die_attack")

@@ -11,6 +11,7 @@ import pytest
 
 from rules.core import Verdict
 from rules.grimheim import GAME
+from rules.grimheim import state as geometry
 from rules.grimheim.actions import AdvanceTime, MonsterDie, MonstersAttack
 from rules.grimheim.state import GrimheimOptions, GrimheimState, Hex, MonsterTile, sorted_tiles
 
@@ -252,19 +253,105 @@ def test_grim_time_last_the_game_ends_after_that_monster_turn() -> None:
 
 
 def test_grim_monster_die_attack_is_told_at_the_attack() -> None:
-    state = monster_turn("attack", 3, face="attack", heroes={"Bjorn": (3, 9)})
+    goblin = MonsterTile("goblin", (4, 9))
+    state = monster_turn("attack", 3, goblin, face="attack", heroes={"Bjorn": (3, 9)})
     verdict = GAME.check(state, MonstersAttack({"Bjorn": 2}))
     assert whole(verdict) == (
         True,
         "Monsters attack.",
-        ("grim.mturn.attack", "grim.hero.health", "grim.monster.die_attack"),
+        (
+            "grim.mturn.attack",
+            "grim.mturn.attack_bound",
+            "grim.hero.health",
+            "grim.monster.die_attack",
+        ),
         (
             "monster die: every monster attacks with +1 strength",
+            "Bjorn: Goblin at I4 (2 dice: +1 from the monster die); at most 2 damage",
             "Bjorn's damage → 2 of 9",
             "next: Bjorn's turn",
         ),
     )
     assert GAME.apply(state, MonstersAttack({"Bjorn": 2})).hero("Bjorn").damage == 2
+    # Without the die's attack face the goblin rolls its one printed die.
+    plain = replace(state, die_face="")
+    assert whole(GAME.check(plain, MonstersAttack({"Bjorn": 2})))[:2] == (
+        False,
+        "Bjorn can take at most 1 damage: that is every attack die of the monsters within "
+        "reach (Goblin at I4 (1 die)).",
+    )
+
+
+# ----- what the monsters in reach can deal ----------------------------------------------------
+
+
+def test_grim_mturn_attack_bound_a_monster_out_of_reach_deals_nothing() -> None:
+    # A range-1 Seer of Odin (level I, strength 3) eight areas from Bjorn cannot hurt him.
+    seer = MonsterTile("seer_of_odin", (11, 3), level=1)
+    state = replace(
+        monster_turn("attack", 3, heroes={"Bjorn": (3, 9)}),
+        monsters=(seer,),
+        legends_in_play={"seer_of_odin": 1},
+    )
+    assert geometry.distance((11, 3), (3, 9)) == 8
+    assert whole(GAME.check(state, MonstersAttack({"Bjorn": 3}))) == (
+        False,
+        "No monster can reach Bjorn this turn, so Bjorn takes no damage.",
+        ("grim.mturn.attack_bound", "grim.combat.range", "grim.combat.strength"),
+        (),
+    )
+    verdict = GAME.check(state, MonstersAttack({}))
+    assert verdict.legal and verdict.effects[0] == "Bjorn: no monster within reach"
+
+
+def test_grim_mturn_attack_bound_a_lone_goblin_rolls_one_die() -> None:
+    state = monster_turn("attack", 3, MonsterTile("goblin", (4, 9)), heroes={"Bjorn": (3, 9)})
+    assert whole(GAME.check(state, MonstersAttack({"Bjorn": 60})))[:3] == (
+        False,
+        "Bjorn can take at most 1 damage: that is every attack die of the monsters within "
+        "reach (Goblin at I4 (1 die)).",
+        ("grim.mturn.attack_bound", "grim.combat.range", "grim.combat.strength"),
+    )
+    verdict = GAME.check(state, MonstersAttack({"Bjorn": 1}))
+    assert whole(verdict) == (
+        True,
+        "Monsters attack.",
+        ("grim.mturn.attack", "grim.mturn.attack_bound", "grim.hero.health"),
+        (
+            "Bjorn: Goblin at I4 (1 die); at most 1 damage",
+            "Bjorn's damage → 1 of 9",
+            "next: Bjorn's turn",
+        ),
+    )
+
+
+def test_grim_mturn_attack_bound_trollkin_and_fire_horde_reach() -> None:
+    # Two trollkin side by side each roll one extra die; a sprite two areas off reaches too.
+    tiles = (
+        MonsterTile("goblin", (4, 9)),
+        MonsterTile("brute", (4, 8)),
+        MonsterTile("sprite", (5, 9)),
+    )
+    state = monster_turn("attack", 3, *tiles, heroes={"Bjorn": (3, 9)})
+    verdict = GAME.check(state, MonstersAttack({"Bjorn": 7}))
+    assert verdict.legal
+    assert verdict.effects[0] == (
+        "Bjorn: Brute at Ogre Valley H3 (4 dice: +1 for trollkin beside it), Goblin at I4 "
+        "(2 dice: +1 for trollkin beside it), Sprite at I5 (1 die); at most 7 damage"
+    )
+    assert not GAME.check(state, MonstersAttack({"Bjorn": 8})).legal
+
+
+def test_grim_mturn_attack_bound_each_monster_attacks_one_hero() -> None:
+    # One troll beside both heroes: its six dice go to one of them, never to both.
+    state = monster_turn(
+        "attack", 3, MonsterTile("troll", (4, 9)), heroes={"Bjorn": (3, 9), "Alva": (5, 9)}
+    )
+    assert GAME.check(state, MonstersAttack({"Bjorn": 6})).legal
+    assert GAME.check(state, MonstersAttack({"Alva": 6})).legal
+    both = GAME.check(state, MonstersAttack({"Bjorn": 3, "Alva": 3}))
+    assert not both.legal and both.reason.startswith("Each monster attacks only one hero")
+    assert both.rules[0] == "grim.mturn.attack_bound"
 
 
 def test_grim_map_grimheim_apart_no_damage_to_a_hero_in_town() -> None:
@@ -288,7 +375,7 @@ def test_grim_mturn_attack_refuses_typos_and_strangers() -> None:
         ("grim.mturn.attack",),
         (),
     )
-    assert GAME.check(out, MonstersAttack({"Bjorn": 60})).legal
+    assert GAME.check(out, MonstersAttack({"Bjorn": 0})).legal
     assert whole(GAME.check(out, MonstersAttack({"Zed": 1}))) == (
         False,
         "'Zed' is not at this table (heroes: Bjorn, Alva).",
