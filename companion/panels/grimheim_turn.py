@@ -25,6 +25,7 @@ from rules.grimheim.actions import (
     RedrawCard,
     SkipCard,
 )
+from rules.grimheim.monster_attack import reach_lines
 from rules.grimheim.state import GRIMHEIM, GrimheimState
 
 from .. import theme
@@ -667,6 +668,7 @@ def _attack_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
             "are several. Roll at the table, then enter the damage each hero took."
         )
     ]
+    reach = {line.partition(":")[0]: line.partition(": ")[2] for line in reach_lines(state)}
     for hero in state.heroes:
         value = mem.attack_damage.get(hero.name, 0)
 
@@ -682,6 +684,13 @@ def _attack_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
                 change,
                 label_size=15,
                 value_ident=f"grim-hit-{hero.name}",
+            )
+        )
+        out.append(
+            theme.tagged(
+                f"grim-reach-{hero.name}",
+                # Heroes outside all have a line; a hero in town is out of every reach.
+                theme.muted(reach.get(hero.name, "in Grimheim: no monster can attack")),
             )
         )
     names = {h.name for h in state.heroes}
