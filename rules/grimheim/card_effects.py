@@ -84,6 +84,21 @@ def check_hero_damage(state: GrimheimState, a: HeroDamage) -> Verdict:
     bad = damage_problem(a.damage, "grim.hero.health")
     if bad:
         return bad
+    if state.phase == "reinforce":
+        opening = " (the opening monster cards)" if state.time == 1 else ""
+        return Verdict.no(
+            f"Nothing deals damage while monster cards are placed{opening}: {a.hero} "
+            "takes damage only from an attack or a card effect on a turn.",
+            "grim.assume.free_action_timing",
+            "grim.hero.health",
+        )
+    if state.hero(a.hero).at == GRIMHEIM:
+        return Verdict.no(
+            f"{a.hero} is in Grimheim: nothing outside the town can deal damage to a hero "
+            "inside it.",
+            "grim.map.grimheim_apart",
+            "grim.hero.health",
+        )
     return Verdict.ok(
         f"{a.hero} takes {a.damage} damage.",
         *hero_damage_rules(state, {a.hero: a.damage}),

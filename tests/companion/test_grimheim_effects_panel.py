@@ -160,6 +160,12 @@ def test_damage_taken_from_a_card_grim_hero_health() -> None:
     tap(t, "grim-fx-Bjorn-toggle")
     tap(t, "grim-fx-Bjorn-kind-hurt")
     root = tap_times(t, "grim-fx-Bjorn-taken-plus", 2)
+    # In Grimheim nothing outside can reach Bjorn (grim.map.grimheim_apart): refused.
+    assert tagged(root, "grim-fx-Bjorn-verdict-rule-grim.map.grimheim_apart")
+    assert one(root, "grim-fx-Bjorn-go").content.disabled
+    free = next(a for a in areas_at(GRIMHEIM, 1) if t.state.monster_at(a) is None)
+    t.act(PlaceHero("Bjorn", free))
+    root = t.panel("heroes")
     assert tagged(root, "grim-fx-Bjorn-verdict-rule-grim.hero.health")
     tap(t, "grim-fx-Bjorn-go")
     assert t.state.hero("Bjorn").damage == 2
