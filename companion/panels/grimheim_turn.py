@@ -183,12 +183,16 @@ def _time_card(
 def step_line(state: GrimheimState) -> tuple[data.TimeStep, str]:
     """The time step the players should think about, and how to introduce it: during hero
     turns the NEXT monster turn's step (the current one's reinforcements are already
-    done), otherwise the step of this monster turn."""
+    done); while the monster turn waits for the Rune Stone to move, the step it is entering
+    (what the stone's verdict announces); otherwise the step of this monster turn."""
     track = track_of(state)
     here = min(max(state.time, 1), len(track))
-    if state.phase == "heroes":
+    entering = state.phase == "monsters" and state.monster_step == "time"
+    if state.phase == "heroes" or entering:
         if here == len(track):
             return track[here - 1], "Last step reached"
+        if entering:
+            return track[here], f"This monster turn (the stone enters step {here + 1})"
         return track[here], f"Next monster turn (step {here + 1})"
     if state.phase == "reinforce" and state.time == 1:
         return track[here - 1], "Setup"

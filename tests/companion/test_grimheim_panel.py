@@ -305,3 +305,16 @@ def test_grim_mturn_attack_bound_the_attack_step_names_the_monsters_in_reach() -
     root = t.panel()
     verdict = texts(one(root, "grim-verdict"))
     assert verdict.startswith("Not allowed: Bjorn can take at most 1 damage")
+
+
+def test_grim_time_reinforce_the_time_card_agrees_with_the_stone_verdict() -> None:
+    t = new_table(track="short")
+    play_to_monster_turn(t)
+    t.state = replace(t.state, time=3)
+    shown = texts(t.panel())
+    assert (
+        "This monster turn (the stone enters step 4): reinforcements: each player draws a "
+        "monster card (yellow deck)"
+    ) in shown
+    assert "no reinforcements" not in shown
+    assert "reinforcements this turn: each player draws a yellow card" in shown
