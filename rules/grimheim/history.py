@@ -42,9 +42,15 @@ def describe(state: GrimheimState, action: Action) -> str:
     a: Any = action
     match action:
         case Move():
-            return f"{a.hero} moves to {spot(geometry.normalise(a.path[-1]))}."
+            how = " (additional move from a card)" if a.extra else ""
+            return f"{a.hero} moves to {spot(geometry.normalise(a.path[-1]))}{how}."
         case Attack():
-            return f"{a.hero} attacks {spot(a.target)} for {a.damage} damage."
+            notes = [
+                *(["additional attack from a card"] if a.extra else []),
+                *(["ignoring armor"] if a.ignore_armor else []),
+            ]
+            tail = f" ({', '.join(notes)})" if notes else ""
+            return f"{a.hero} attacks {spot(a.target)} for {a.damage} damage{tail}."
         case Prepare():
             return f"{a.hero} prepares (draws an event card)."
         case Focus():

@@ -465,7 +465,7 @@ def test_actions_decode_with_clear_errors() -> None:
         GAME.decode_action({"type": "practice"})
     act = GAME.decode_action({"type": "move", "hero": "Bjorn", "path": [[9, 7]]})
     assert act == Move("Bjorn", ((9, 7),))
-    assert to_jsonable(act) == {"hero": "Bjorn", "path": [[9, 7]], "bonus": 0}
+    assert to_jsonable(act) == {"hero": "Bjorn", "path": [[9, 7]], "bonus": 0, "extra": False}
 
 
 def test_every_cited_rule_exists() -> None:
