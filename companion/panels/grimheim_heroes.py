@@ -226,12 +226,32 @@ def _attack_box(
     ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState
 ) -> list[ft.Control]:
     state: GrimheimState = ctx.state
-    if not state.monsters or "attack" in hero.actions:
+    if not state.monsters:
         return []
     target = mem.odds.get("_target")
     damage = int(mem.odds.get("_damage", 0))
     reach = int(mem.odds.get("_reach", 1))
     tile = state.monster_at(target) if isinstance(target, tuple) else None
+    # Once the attack marker is used, only an additional attack from a card is left
+    # (grim.action.extra); before that the player says whether a card grants this one.
+    used = "attack" in hero.actions
+    extra = used or bool(mem.odds.get("_extra", False))
+    no_armor = bool(mem.odds.get("_noarmor", False))
+
+    def toggle(key: str) -> None:
+        mem.odds[key] = not bool(mem.odds.get(key, False))
+        refresh()
+
+    def flag(key: str, words: str, on: bool, fixed: bool) -> ft.Control:
+        return theme.tagged(
+            f"grim-attack-{key.lstrip('_')}",
+            ft.Chip(
+                label=ft.Text(words, size=12),
+                selected=on,
+                on_click=lambda _: toggle(key),
+                disabled=fixed,
+            ),
+        )
 
     def pick(at: tuple[int, int]) -> None:
         mem.odds["_target"] = at
@@ -249,11 +269,28 @@ def _attack_box(
 
     out: list[ft.Control] = [
         ft.Divider(),
-        ft.Text("Attack", size=16, weight=ft.FontWeight.W_600),
+        ft.Text(
+            "Additional attack (card)" if used else "Attack", size=16, weight=ft.FontWeight.W_600
+        ),
         theme.muted(
-            "Pick the target, roll at the table, enter the damage the dice and cards "
+            (
+                "The attack action is taken; a card that lets you perform an attack action "
+                "(Rapid Strike, Alva's Bracers) attacks again without an action marker. "
+                if used
+                else ""
+            )
+            + "Pick the target, roll at the table, enter the damage the dice and cards "
             "came to (before armor).",
             size=12,
+        ),
+        ft.Row(
+            wrap=True,
+            spacing=4,
+            run_spacing=4,
+            controls=[
+                flag("_extra", "Granted by a card (no action marker)", extra, used),
+                flag("_noarmor", "A card ignores armor", no_armor, False),
+            ],
         ),
         monster_chips(state, tile.at if tile else None, pick, "grim-target"),
         ft.Row(
@@ -279,7 +316,14 @@ def _attack_box(
         ),
     ]
     if tile is not None:
-        action = Attack(hero=hero.name, target=tile.at, damage=damage, reach=reach)
+        action = Attack(
+            hero=hero.name,
+            target=tile.at,
+            damage=damage,
+            reach=reach,
+            extra=extra,
+            ignore_armor=no_armor,
+        )
         v = ctx.check(action)
         out.append(verdict_box(v, "grim-attack-verdict", ctx.open_rule))
         attack_why = why_disabled(ctx, action, v)
@@ -287,6 +331,7 @@ def _attack_box(
         def go(_: Any) -> None:
             mem.odds.pop("_target", None)
             mem.odds["_damage"] = 0
+            mem.odds["_extra"] = False
             submit(ctx, action)
 
         out.append(

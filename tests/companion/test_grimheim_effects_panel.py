@@ -5,13 +5,14 @@ a refused choice shows the rules' reason and rule IDs on a disabled button
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.panels import grimheim_ui
 from companion.panels.grimheim_effects import areas_at
 from rules.grimheim import GAME, hexmap
 from rules.grimheim.actions import DealDamage, EndTurn, PlaceCard, PlaceHero
-from rules.grimheim.state import GRIMHEIM, GrimheimOptions
+from rules.grimheim.state import GRIMHEIM, GrimheimOptions, with_hero
 from tests.companion.test_grimheim_panel import Table, one, tagged, texts
 
 
@@ -219,3 +220,45 @@ def test_the_attack_box_still_picks_its_target_from_the_shared_chips() -> None:
     tap(t, "grim-fx-Bjorn-toggle")
     root = tap(t, "grim-fx-Bjorn-kind-deal")
     assert not one(root, f"grim-fx-Bjorn-target-{hexmap.grid_name(monster.at)}").content.selected
+
+
+def test_grim_action_extra_the_attack_box_offers_a_card_s_attack_after_the_action() -> None:
+    """After Bjorn's attack action the attack box stays, as an additional attack from a card
+    (grim.action.extra): checked like the action, no marker moved. Eagle Eye II's armor
+    rule is a switch of its own (grim.combat.ignore_armor)."""
+    t = hero_turn()
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), at=(15, 3)))
+    imp = hexmap.grid_name((15, 2))
+    tap(t, f"grim-target-{imp}")
+    tap(t, "grim-attack-damage-up")
+    root = tap(t, "grim-attack-go")
+    assert t.state.hero("Bjorn").actions == ("attack",)
+    assert t.state.monster_at((15, 2)) is not None  # 1 of the imp's 2 health
+    # The box is still there, now for the card's attack; its switch is fixed on.
+    chip = one(root, "grim-attack-extra").content
+    assert chip.selected and chip.disabled
+    tap(t, f"grim-target-{imp}")
+    root = tap(t, "grim-attack-damage-up")
+    verdict = one(root, "grim-attack-verdict")
+    assert tagged(root, "grim-attack-verdict-rule-grim.action.extra")
+    assert "no action marker moves" in texts(verdict)
+    tap(t, "grim-attack-go")
+    assert t.state.monster_at((15, 2)) is None
+    assert t.state.hero("Bjorn").actions == ("attack",)
+    assert t.state.hero("Bjorn").kills == 1
+    # Out of range, the card's attack is refused like any attack.
+    tap(t, f"grim-target-{hexmap.grid_name((16, 4))}")
+    root = tap(t, "grim-attack-damage-up")
+    assert one(root, "grim-attack-go").content.disabled
+    assert "range is 1" in texts(one(root, "grim-attack-verdict"))
+
+
+def test_grim_combat_ignore_armor_switch_on_the_attack_box() -> None:
+    t = hero_turn()
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), at=(15, 3)))
+    root = tap(t, "grim-attack-noarmor")
+    assert one(root, "grim-attack-noarmor").content.selected
+    tap(t, f"grim-target-{hexmap.grid_name((15, 2))}")
+    root = tap(t, "grim-attack-damage-up")
+    verdict = one(root, "grim-attack-verdict")
+    assert tagged(root, "grim-attack-verdict-rule-grim.combat.ignore_armor")
