@@ -261,4 +261,5 @@ def test_grim_combat_ignore_armor_switch_on_the_attack_box() -> None:
     tap(t, f"grim-target-{hexmap.grid_name((15, 2))}")
     root = tap(t, "grim-attack-damage-up")
     verdict = one(root, "grim-attack-verdict")
+    assert texts(verdict).startswith("Allowed")
     assert tagged(root, "grim-attack-verdict-rule-grim.combat.ignore_armor")
