@@ -148,6 +148,19 @@ class PlaceHero(Action):
     to: Hex
 
 
+@action("take_markers")
+class TakeMarkers(Action):
+    """``hero``, standing on ``site`` (troll_caves, nailfare, wyrm_lair), takes the markers
+    setup put there: the Troll Caves' 3 damage markers remove damage (``equipment`` of it from
+    equipment, the rest from the hero card), Nailfare's 3 mana go onto ``card``, the Wyrm
+    Lair's 3 gold are gained."""
+
+    hero: str
+    site: str
+    card: str = ""
+    equipment: int = 0
+
+
 # ----- the monster turn ---------------------------------------------------------------------
 
 
@@ -247,6 +260,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Gain,
     ShareGold,
     PlaceHero,
+    TakeMarkers,
     AdvanceTime,
     MonsterDie,
     MonstersMove,

@@ -42,6 +42,7 @@ from . import (
     monster_moves,
     monster_turn,
     reinforcement_step,
+    sites,
     upkeep,
 )
 from .actions import ACTION_TYPES, MonstersMove
@@ -86,6 +87,7 @@ HANDLERS: Handlers = {
     **monster_turn.HANDLERS,
     **monster_moves.HANDLERS,
     **reinforcement_step.HANDLERS,
+    **sites.HANDLERS,
     **upkeep.HANDLERS,
 }
 """Every action type's (check, apply) pair."""

@@ -32,9 +32,10 @@ from .actions import (
     ShareGold,
     SkipCard,
     SpendAction,
+    TakeMarkers,
 )
 from .guards import spot
-from .state import GrimheimState
+from .state import SITES, GrimheimState
 
 
 def describe(state: GrimheimState, action: Action) -> str:
@@ -93,6 +94,8 @@ def describe(state: GrimheimState, action: Action) -> str:
             return f"A {a.monster} is placed at {spot(a.at)}."
         case RemoveMonster():
             return f"The monster at {spot(a.at)} leaves the map."
+        case TakeMarkers():
+            return f"{a.hero} takes the {SITES.get(a.site, a.site)}'s markers."
         case MoveMonster():
             return f"The monster at {spot(a.frm)} moves to {spot(a.to)}."
     if isinstance(action, Correct):
