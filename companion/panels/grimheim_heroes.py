@@ -11,9 +11,10 @@ import flet as ft
 
 from rules.core import Action
 from rules.grimheim import heroes as hx
-from rules.grimheim.actions import Attack, EndTurn, Focus, Mend, Practice, Prepare
+from rules.grimheim.actions import Attack, EndTurn, Focus, Mend, Practice, Prepare, TakeMarkers
 from rules.grimheim.hero_turn import turn_problem
-from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, GrimheimState, HeroState
+from rules.grimheim.sites import site_of
+from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, SITES, GrimheimState, HeroState
 
 from .. import theme
 from . import widgets
@@ -214,12 +215,49 @@ def _action_buttons(
     if move_why:
         reasons.insert(0, reason_line("act-move", "Move", move_why))
     out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6), *reasons]
+    out += _site_markers_box(ctx, hero)
     # The attack comes before ending the turn, as a turn is played.
     out += _attack_box(ctx, mem, refresh, hero)
     # Card effects are played during the turn, so they too come before its end.
     out += [ft.Divider(), *effects_box(ctx, mem, refresh, hero)]
     out += _end_turn_box(ctx, mem, refresh, hero)
     return out
+
+
+MARKER_WORDS = {
+    "troll_caves": "heal 3 damage",
+    "nailfare": "3 mana on {card}",
+    "wyrm_lair": "gain 3 gold",
+}
+"""What taking each site's setup markers does, as the button says it."""
+
+
+def _site_markers_box(ctx: PanelContext, hero: HeroState) -> list[ft.Control]:
+    """A button to take the setup markers of the site ``hero`` stands on, while they are
+    still there (grim.setup.*_markers); nothing elsewhere."""
+    state: GrimheimState = ctx.state
+    site = site_of(hero.at)
+    if not site or not state.site_markers.get(site):
+        return []
+    card_name = next(iter(sorted(hero.mana)), "starting ability")
+    action = TakeMarkers(hero=hero.name, site=site, card=card_name if site == "nailfare" else "")
+    v = ctx.check(action)
+    why = why_disabled(ctx, action, v)
+    words = MARKER_WORDS[site].format(card=card_name)
+    return [
+        ft.Row(
+            [
+                big_button(
+                    f"Take the {SITES[site]}'s markers ({words})",
+                    lambda _: submit(ctx, action),
+                    key=f"grim-markers-{site}",
+                    tonal=True,
+                    disabled=bool(why),
+                )
+            ]
+        ),
+        *([reason_line(f"markers-{site}", "Markers", why)] if why else []),
+    ]
 
 
 def _attack_box(

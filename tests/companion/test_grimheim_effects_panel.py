@@ -263,3 +263,18 @@ def test_grim_combat_ignore_armor_switch_on_the_attack_box() -> None:
     verdict = one(root, "grim-attack-verdict")
     assert texts(verdict).startswith("Allowed")
     assert tagged(root, "grim-attack-verdict-rule-grim.combat.ignore_armor")
+
+
+def test_grim_setup_wyrm_lair_markers_taken_once_from_the_hero_board() -> None:
+    t = hero_turn()
+    assert not tagged(t.panel("heroes"), "grim-markers-")  # in town: no site, no button
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), at=(6, 15)))
+    xp = t.state.hero("Bjorn").xp
+    root = t.panel("heroes")
+    button = one(root, "grim-markers-wyrm_lair").content
+    assert button.content == "Take the Wyrm Lair's markers (gain 3 gold)"
+    assert not button.disabled
+    root = tap(t, "grim-markers-wyrm_lair")
+    assert t.state.hero("Bjorn").xp == xp + 3
+    assert t.state.site_markers["wyrm_lair"] == 0
+    assert not tagged(root, "grim-markers-")  # taken once: the button is gone
