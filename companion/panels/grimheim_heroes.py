@@ -406,28 +406,86 @@ def _end_turn_box(
     action = EndTurn(hero=hero.name, upgrade=choice)
     v = ctx.check(action)
     end_why = why_disabled(ctx, action, v)
+    # Ending without an upgrade the hero could still buy asks first: the upgrade is lost
+    # for this turn (grim.upgrade.once), and a stray tap should not cost it.
+    left = [
+        UPGRADE_WORDS[key]
+        for key in UPGRADE_WORDS
+        if key != "none" and ctx.check(EndTurn(hero=hero.name, upgrade=key)).legal
+    ]
+    asking = mem.odds.get("_ask_end") == (hero.name, ctx.version) and choice == "none"
 
-    def go(_: Any) -> None:
+    def end(_: Any) -> None:
         mem.odds["_upgrade"] = "none"
+        mem.odds.pop("_ask_end", None)
         submit(ctx, action)
 
-    return [
+    def go(e: Any) -> None:
+        if choice == "none" and left:
+            mem.odds["_ask_end"] = (hero.name, ctx.version)
+            refresh()
+            return
+        end(e)
+
+    def back(_: Any) -> None:
+        mem.odds.pop("_ask_end", None)
+        refresh()
+
+    out: list[ft.Control] = [
         ft.Divider(),
         ft.Text("End of turn", size=16, weight=ft.FontWeight.W_600),
         ft.Row(options, wrap=True, spacing=4, run_spacing=4),
         verdict_box(v, "grim-endturn-verdict", ctx.open_rule),
-        ft.Row(
-            [
-                big_button(
-                    f"End {hero.name}'s turn",
-                    go,
-                    key="grim-end-turn",
-                    disabled=bool(end_why),
-                )
-            ]
-        ),
-        *([reason_line("end-turn", "End turn", end_why)] if end_why else []),
     ]
+    if asking:
+        cost = hx.upgrade_cost(hero, ctx.state.options.upgrade_step_up)
+        out.append(
+            card(
+                ft.Column(
+                    spacing=8,
+                    controls=[
+                        theme.tagged(
+                            "grim-end-confirm",
+                            ft.Text(
+                                f"{hero.name} can still upgrade this turn for {cost} XP "
+                                f"({', '.join(left).lower()}). End the turn without "
+                                "upgrading?",
+                                size=15,
+                            ),
+                        ),
+                        ft.Row(
+                            [big_button("Choose an upgrade", back, key="grim-end-confirm-back")]
+                        ),
+                        ft.Row(
+                            [
+                                big_button(
+                                    "End without upgrading",
+                                    end,
+                                    key="grim-end-confirm-go",
+                                    tonal=True,
+                                    disabled=bool(end_why),
+                                )
+                            ]
+                        ),
+                    ],
+                ),
+                key="grim-end-confirm-card",
+            )
+        )
+    else:
+        out.append(
+            ft.Row(
+                [
+                    big_button(
+                        f"End {hero.name}'s turn",
+                        go,
+                        key="grim-end-turn",
+                        disabled=bool(end_why),
+                    )
+                ]
+            )
+        )
+    return out + ([reason_line("end-turn", "End turn", end_why)] if end_why else [])
 
 
 def _played_by(ctx: PanelContext, hero: str) -> ft.Control:

@@ -25,6 +25,7 @@ from rules.grimheim.actions import (
     RedrawCard,
     SkipCard,
 )
+from rules.grimheim.hero_turn import UPGRADES
 from rules.grimheim.monster_attack import reach_lines
 from rules.grimheim.state import GRIMHEIM, GrimheimState
 
@@ -281,19 +282,27 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
     done = ", ".join(hero.actions) if hero.actions else "none yet"
     end = EndTurn(hero=hero.name)
     end_why = why_disabled(ctx, end, ctx.check(end))
+    # With an upgrade still affordable, "End turn" asks first, on the hero's board where
+    # the upgrade is chosen.
+    upgradable = any(ctx.check(EndTurn(hero=hero.name, upgrade=k)).legal for k in UPGRADES)
     # Drawn from the hero, its actions, the turn order and why "End turn" is refused;
     # its taps reach the drawing on screen.
-    inputs = (hero.name, hero.actions, state.turn, len(state.heroes), end_why)
+    inputs = (hero.name, hero.actions, state.turn, len(state.heroes), end_why, upgradable)
     return ctx.kept_routed(
         "grim-hero-turn",
         inputs,
-        lambda route: _hero_turn_picture(route, state, done, end, end_why),
+        lambda route: _hero_turn_picture(route, state, done, end, end_why, upgradable),
         (ctx, mem, refresh),
     )
 
 
 def _hero_turn_picture(
-    route: Route, state: GrimheimState, done: str, end: EndTurn, end_why: str
+    route: Route,
+    state: GrimheimState,
+    done: str,
+    end: EndTurn,
+    end_why: str,
+    upgradable: bool,
 ) -> ft.Control:
     """``route.to`` is the (context, memory, refresh) of the drawing on screen."""
     hero = state.heroes[state.turn]
@@ -303,6 +312,16 @@ def _hero_turn_picture(
         mem.section = "heroes"
         mem.hero = hero.name
         refresh()
+
+    def end_turn(e: Any) -> None:
+        ctx, mem, _refresh = route.to
+        if not upgradable:
+            submit(ctx, end)
+            return
+        # The hero's board asks whether to end without the upgrade (grim.upgrade.once).
+        mem.odds["_upgrade"] = "none"
+        mem.odds["_ask_end"] = (hero.name, ctx.version)
+        open_hero(e)
 
     return card(
         ft.Column(
@@ -324,7 +343,7 @@ def _hero_turn_picture(
                         ),
                         big_button(
                             "End turn",
-                            lambda _: submit(route.to[0], end),
+                            end_turn,
                             key="grim-turn-end",
                             disabled=bool(end_why),
                         ),

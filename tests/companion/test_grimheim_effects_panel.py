@@ -278,3 +278,44 @@ def test_grim_setup_wyrm_lair_markers_taken_once_from_the_hero_board() -> None:
     assert t.state.hero("Bjorn").xp == xp + 3
     assert t.state.site_markers["wyrm_lair"] == 0
     assert not tagged(root, "grim-markers-")  # taken once: the button is gone
+
+
+def test_grim_upgrade_once_end_turn_with_an_upgrade_left_asks_first() -> None:
+    t = hero_turn()
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), xp=5))  # the first step: 5
+    root = tap(t, "grim-end-turn")
+    assert t.state.turn == 0  # not ended: asked first
+    assert texts(one(root, "grim-end-confirm")) == (
+        "Bjorn can still upgrade this turn for 5 XP (new ability, flip hero card, flip an "
+        "ability). End the turn without upgrading?"
+    )
+    assert not tagged(root, "grim-end-turn")
+    # "Choose an upgrade" goes back to the choice; picking one ends the turn at once.
+    root = tap(t, "grim-end-confirm-back")
+    assert not tagged(root, "grim-end-confirm") and t.state.turn == 0
+    tap(t, "grim-end-turn")
+    tap(t, "grim-end-confirm-go")
+    assert t.state.turn == 1 and t.state.hero("Bjorn").upgrades == 0
+    # Alva, with 2 XP, has no upgrade to lose: her turn ends without a question.
+    tap(t, "grim-end-turn")
+    assert t.state.phase == "monsters"
+
+
+def test_grim_upgrade_once_end_turn_with_the_upgrade_chosen_does_not_ask() -> None:
+    t = hero_turn()
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), xp=5))
+    tap(t, "grim-upgrade-new_ability")
+    tap(t, "grim-end-turn")
+    assert t.state.turn == 1 and t.state.hero("Bjorn").abilities_gained == 1
+
+
+def test_grim_upgrade_once_the_turn_tab_s_end_turn_asks_on_the_hero_board() -> None:
+    t = hero_turn()
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), xp=5))
+    one(t.panel("turn"), "grim-turn-end").content.on_click(None)
+    assert t.state.turn == 0
+    memory = grimheim_ui.memory(t.page)
+    assert memory.section == "heroes"
+    assert texts(one(t.panel("heroes"), "grim-end-confirm")).startswith(
+        "Bjorn can still upgrade this turn for 5 XP"
+    )
