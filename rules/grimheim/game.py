@@ -34,6 +34,7 @@ from rules.core.words import counted
 
 from . import (
     card_effects,
+    consistency,
     corrections,
     data,
     enumeration,
@@ -260,6 +261,9 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
 
     def invariants(self, state: GrimheimState) -> list[str]:
         return corrections.invariants(state)
+
+    def state_problems(self, state: GrimheimState) -> list[str]:
+        return consistency.state_problems(state)
 
     # ----- history and enumeration ------------------------------------------------------------
 
