@@ -319,3 +319,25 @@ def test_grim_upgrade_once_the_turn_tab_s_end_turn_asks_on_the_hero_board() -> N
     assert texts(one(t.panel("heroes"), "grim-end-confirm")).startswith(
         "Bjorn can still upgrade this turn for 5 XP"
     )
+
+
+def test_grim_action_extra_a_second_move_on_the_map_is_a_card_s_additional_move() -> None:
+    t = hero_turn()
+    memory = grimheim_ui.memory(t.page)
+    t.panel("map")
+    memory.map_hero = "Bjorn"
+    memory.selected_hex = (9, 7)
+    root = t.panel("map")
+    button = one(root, "grim-move-go").content
+    assert button.content == "Move Bjorn here"
+    button.on_click(None)
+    assert t.state.hero("Bjorn").actions == ("move",)
+    memory.map_hero = "Bjorn"
+    memory.selected_hex = (9, 5)
+    root = t.panel("map")
+    button = one(root, "grim-move-go").content
+    assert button.content == "Move Bjorn here (additional move from a card)"
+    assert "no action marker moves" in texts(one(root, "grim-move-verdict"))
+    button.on_click(None)
+    bjorn = t.state.hero("Bjorn")
+    assert (bjorn.at, bjorn.actions) == ((9, 5), ("move",))
