@@ -92,6 +92,13 @@ def check_hero_damage(state: GrimheimState, a: HeroDamage) -> Verdict:
             "grim.assume.free_action_timing",
             "grim.hero.health",
         )
+    if state.phase == "monsters" and not any(t.is_legend for t in state.monsters):
+        return Verdict.no(
+            "In the monster turn monsters deal damage in the attack step; besides it only a "
+            "Legend's card effect deals damage, and no Legend is on the map.",
+            "grim.assume.legend_card_effects",
+            "grim.mturn.attack",
+        )
     if state.hero(a.hero).at == GRIMHEIM:
         return Verdict.no(
             f"{a.hero} is in Grimheim: nothing outside the town can deal damage to a hero "

@@ -254,8 +254,21 @@ def test_grim_assume_free_action_timing_no_damage_while_monster_cards_are_placed
     assert not verdict.legal and verdict.reason.startswith(
         "Nothing deals damage while monster cards are placed: Bjorn"
     )
-    # During the monster turn a card effect may still deal damage to a hero outside the town.
-    assert GAME.check(table("monsters", "attack", at=FIELD), HeroDamage("Bjorn", 3)).legal
+
+
+def test_grim_assume_legend_card_effects_monster_turn_damage_needs_a_legend() -> None:
+    # Outside the attack step, only a Legend's card effect deals damage in the monster turn.
+    plain = table("monsters", "move", at=FIELD)
+    assert whole(GAME.check(plain, HeroDamage("Bjorn", 3))) == (
+        False,
+        "In the monster turn monsters deal damage in the attack step; besides it only a "
+        "Legend's card effect deals damage, and no Legend is on the map.",
+        ("grim.assume.legend_card_effects", "grim.mturn.attack"),
+        (),
+    )
+    surt = MonsterTile("surt", (3, 9), level=1)
+    legend = replace(plain, monsters=(surt,), legends_in_play={"surt": 1})
+    assert GAME.check(legend, HeroDamage("Bjorn", 3)).legal
 
 
 def test_grim_hero_knockout_back_to_town_and_two_pieces() -> None:
