@@ -314,6 +314,15 @@ def check_end_turn(state: GrimheimState, a: EndTurn) -> Verdict:
         cost = hx.upgrade_cost(hero, state.options.upgrade_step_up)
         effects.append(f"upgrade ({a.upgrade.replace('_', ' ')}): pay {cost} XP")
         rules += ["grim.upgrade.cost", "grim.upgrade.choice"]
+    else:
+        left = upgrades_left(state, a.hero)
+        if left:
+            cost = hx.upgrade_cost(hero, state.options.upgrade_step_up)
+            effects.append(
+                f"no upgrade, though {cost} XP would buy one now "
+                f"({', '.join(u.replace('_', ' ') for u in left)})"
+            )
+            rules.append("grim.upgrade.once")
     # The app does not know which cards generate mana: the verdict reminds, the table adds
     # it (a card effect), so the verdict promises nothing the state does not do.
     effects.append(
@@ -335,6 +344,13 @@ def check_end_turn(state: GrimheimState, a: EndTurn) -> Verdict:
     if len(hero.actions) < 2:
         rules.append("grim.turn.end_early")
     return Verdict.ok(f"{a.hero} ends the turn.", *rules, effects=effects)
+
+
+def upgrades_left(state: GrimheimState, name: str) -> list[str]:
+    """The upgrades ``name`` could still buy at the end of this turn (``UPGRADES`` keys)."""
+    hero = state.hero(name)
+    step_up = state.options.upgrade_step_up
+    return [u for u in UPGRADES if not hx.upgrade_problem(hero, u, step_up)]
 
 
 def apply_end_turn(state: GrimheimState, a: EndTurn) -> GrimheimState:

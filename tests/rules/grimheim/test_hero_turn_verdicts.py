@@ -395,6 +395,19 @@ def test_grim_upgrade_at_the_end_of_the_turn() -> None:
     }
 
 
+def test_grim_upgrade_once_ending_without_an_affordable_upgrade_is_said() -> None:
+    state = bjorns_turn(actions=("move", "mend"), xp=7)
+    verdict = GAME.check(state, EndTurn("Bjorn"))
+    assert verdict.legal and "grim.upgrade.once" in verdict.rules
+    assert (
+        "no upgrade, though 5 XP would buy one now (new ability, flip hero, flip ability)"
+        in verdict.effects
+    )
+    poor = GAME.check(bjorns_turn(actions=("move", "mend"), xp=4), EndTurn("Bjorn"))
+    assert "grim.upgrade.once" not in poor.rules
+    assert not any(line.startswith("no upgrade") for line in poor.effects)
+
+
 def test_grim_upgrade_once_a_turn_and_again_on_the_next() -> None:
     # One upgrade at the end of this turn does not stop one at the end of the next.
     state = bjorns_turn(xp=20)
