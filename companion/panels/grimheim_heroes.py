@@ -226,7 +226,7 @@ def _action_buttons(
 
 MARKER_WORDS = {
     "troll_caves": "heal 3 damage",
-    "nailfare": "3 mana on {card}",
+    "nailfare": "put 3 mana on {card}",
     "wyrm_lair": "gain 3 gold",
 }
 """What taking each site's setup markers does, as the button says it."""
@@ -245,10 +245,16 @@ def _site_markers_box(ctx: PanelContext, hero: HeroState) -> list[ft.Control]:
     why = why_disabled(ctx, action, v)
     words = MARKER_WORDS[site].format(card=card_name)
     return [
+        theme.tagged(
+            f"grim-markers-{site}-text",
+            theme.muted(
+                f"The {SITES[site]}'s 3 setup markers are here: take them to {words}.", size=13
+            ),
+        ),
         ft.Row(
             [
                 big_button(
-                    f"Take the {SITES[site]}'s markers ({words})",
+                    "Take the markers",
                     lambda _: submit(ctx, action),
                     key=f"grim-markers-{site}",
                     tonal=True,

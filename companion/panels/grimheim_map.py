@@ -444,8 +444,7 @@ def _tap_result(
                 ft.Row(
                     [
                         big_button(
-                            f"Move {hero_state.name} here"
-                            + (" (additional move from a card)" if extra else ""),
+                            f"Move {hero_state.name} here" + (" (card)" if extra else ""),
                             go,
                             key="grim-move-go",
                             disabled=bool(move_why),

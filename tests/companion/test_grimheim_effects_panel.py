@@ -271,9 +271,11 @@ def test_grim_setup_wyrm_lair_markers_taken_once_from_the_hero_board() -> None:
     t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), at=(6, 15)))
     xp = t.state.hero("Bjorn").xp
     root = t.panel("heroes")
+    assert texts(one(root, "grim-markers-wyrm_lair-text")) == (
+        "The Wyrm Lair's 3 setup markers are here: take them to gain 3 gold."
+    )
     button = one(root, "grim-markers-wyrm_lair").content
-    assert button.content == "Take the Wyrm Lair's markers (gain 3 gold)"
-    assert not button.disabled
+    assert button.content == "Take the markers" and not button.disabled
     root = tap(t, "grim-markers-wyrm_lair")
     assert t.state.hero("Bjorn").xp == xp + 3
     assert t.state.site_markers["wyrm_lair"] == 0
@@ -336,7 +338,7 @@ def test_grim_action_extra_a_second_move_on_the_map_is_a_card_s_additional_move(
     memory.selected_hex = (9, 5)
     root = t.panel("map")
     button = one(root, "grim-move-go").content
-    assert button.content == "Move Bjorn here (additional move from a card)"
+    assert button.content == "Move Bjorn here (card)"
     assert "no action marker moves" in texts(one(root, "grim-move-verdict"))
     button.on_click(None)
     bjorn = t.state.hero("Bjorn")
