@@ -225,9 +225,9 @@ def _action_buttons(
 
 
 MARKER_WORDS = {
-    "troll_caves": "heal 3 damage",
-    "nailfare": "put 3 mana on {card}",
-    "wyrm_lair": "gain 3 gold",
+    "troll_caves": "heal {n} damage",
+    "nailfare": "put {n} mana on {card}",
+    "wyrm_lair": "gain {n} gold",
 }
 """What taking each site's setup markers does, as the button says it."""
 
@@ -243,12 +243,13 @@ def _site_markers_box(ctx: PanelContext, hero: HeroState) -> list[ft.Control]:
     action = TakeMarkers(hero=hero.name, site=site, card=card_name if site == "nailfare" else "")
     v = ctx.check(action)
     why = why_disabled(ctx, action, v)
-    words = MARKER_WORDS[site].format(card=card_name)
+    count = state.site_markers[site]
+    words = MARKER_WORDS[site].format(card=card_name, n=count)
     return [
         theme.tagged(
             f"grim-markers-{site}-text",
             theme.muted(
-                f"The {SITES[site]}'s 3 setup markers are here: take them to {words}.", size=13
+                f"The {SITES[site]}'s setup markers are here: take them to {words}.", size=13
             ),
         ),
         ft.Row(

@@ -3,7 +3,7 @@ rules every state must keep, whatever was corrected.
 
 Counters: ``time``, ``town``, each hero's ``damage``, ``xp``, ``hand``, ``equipment_damage``,
 ``upgrades`` and ``mana.<card>``, ``supply.<kind>``, ``monster.<x>,<y>.damage`` and
-``markers.<site>`` (the setup markers still on a site: 0 or 3).
+``markers.<site>`` (the setup markers still on a site, 0 to 3).
 """
 
 from __future__ import annotations
@@ -89,9 +89,7 @@ def set_counter(state: GrimheimState, counter: str, value: int) -> GrimheimState
         return replace(state, town=value)
     head, _, rest = counter.partition(".")
     if head == "markers":
-        # Markers are taken all at once: a site holds all of them or none.
-        kept = SITE_MARKERS if value else 0
-        return replace(state, site_markers={**state.site_markers, rest: kept})
+        return replace(state, site_markers={**state.site_markers, rest: value})
     if head == "supply":
         box = data.load().monsters[rest].tiles
         supply = {**state.supply, rest: value}
@@ -162,10 +160,10 @@ def invariants(state: GrimheimState) -> list[str]:
     if not 0 <= state.turn < len(state.heroes):
         broken.append(f"turn {state.turn} names no hero")
     if set(state.site_markers) != set(SITES) or any(
-        v not in (0, SITE_MARKERS) for v in state.site_markers.values()
+        not 0 <= v <= SITE_MARKERS for v in state.site_markers.values()
     ):
         broken.append(
-            f"setup markers must name the sites {', '.join(SITES)}, each holding 0 or "
+            f"setup markers must name the sites {', '.join(SITES)}, each holding 0 to "
             f"{SITE_MARKERS}"
         )
     if state.phase == "reinforce" and state.reinforcements_left < 1:

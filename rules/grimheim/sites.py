@@ -19,7 +19,6 @@ from .guards import Handlers, card_problem, spot
 from .state import (
     GRIMHEIM,
     MAX_CRYSTALS,
-    SITE_MARKERS,
     SITES,
     GrimheimState,
     Hex,
@@ -64,23 +63,24 @@ def check_take_markers(state: GrimheimState, a: TakeMarkers) -> Verdict:
             rule,
             WHERE,
         )
-    if not state.site_markers.get(a.site, 0):
+    count = state.site_markers.get(a.site, 0)
+    if not count:
         return Verdict.no(f"The {name}'s markers have already been taken.", rule)
     if a.site != "troll_caves" and a.equipment:
         return Verdict.no("Only the Troll Caves' markers remove damage from equipment.", rule)
     if a.site != "nailfare" and a.card:
         return Verdict.no("Only Nailfare's markers are mana put onto a card.", rule)
-    effects = [f"the {name}'s {SITE_MARKERS} markers leave the board for the game"]
+    effects = [f"the {name}'s {counted(count, 'marker')} leave the board for the game"]
     rules = [rule, WHERE]
     if a.site == "troll_caves":
-        if not 0 <= a.equipment <= min(SITE_MARKERS, hero.equipment_damage):
+        if not 0 <= a.equipment <= min(count, hero.equipment_damage):
             return Verdict.no(
-                f"Of the {SITE_MARKERS} damage removed, 0 to "
-                f"{min(SITE_MARKERS, hero.equipment_damage)} can come off {a.hero}'s "
+                f"Of the {count} damage removed, 0 to "
+                f"{min(count, hero.equipment_damage)} can come off {a.hero}'s "
                 "equipment.",
                 rule,
             )
-        healed = min(SITE_MARKERS - a.equipment, hero.damage)
+        healed = min(count - a.equipment, hero.damage)
         effects.append(f"{a.hero}'s damage → {hero.damage - healed}")
         if a.equipment:
             effects.append(f"equipment damage → {hero.equipment_damage - a.equipment}")
@@ -89,13 +89,13 @@ def check_take_markers(state: GrimheimState, a: TakeMarkers) -> Verdict:
         if problem:
             return Verdict.no(f"Mana: {problem}.", rule, "grim.free.mana_on_card")
         have = hero.mana.get(a.card, 0)
-        if have + SITE_MARKERS > MAX_CRYSTALS:
+        if have + count > MAX_CRYSTALS:
             return Verdict.no("The box has no more mana crystals.", rule)
-        effects.append(f"{a.card}: mana → {have + SITE_MARKERS}")
+        effects.append(f"{a.card}: mana → {have + count}")
     else:
-        gained = min(SITE_MARKERS, gold_in_box(state))
+        gained = min(count, gold_in_box(state))
         effects.append(f"gold/XP → {hero.xp + gained}")
-        if gained < SITE_MARKERS:
+        if gained < count:
             effects.append(f"the box holds only {counted(gained, 'gold/XP crystal')}")
             rules.append("grim.xp.box_limit")
     return Verdict.ok(f"{a.hero} takes the {name}'s markers.", *rules, effects=effects)
@@ -103,17 +103,18 @@ def check_take_markers(state: GrimheimState, a: TakeMarkers) -> Verdict:
 
 def apply_take_markers(state: GrimheimState, a: TakeMarkers) -> GrimheimState:
     hero = state.hero(a.hero)
+    count = state.site_markers.get(a.site, 0)
     if a.site == "troll_caves":
-        healed = min(SITE_MARKERS - a.equipment, hero.damage)
+        healed = min(count - a.equipment, hero.damage)
         hero = replace(
             hero,
             damage=hero.damage - healed,
             equipment_damage=hero.equipment_damage - a.equipment,
         )
     elif a.site == "nailfare":
-        hero = hero.with_mana(a.card, hero.mana.get(a.card, 0) + SITE_MARKERS)
+        hero = hero.with_mana(a.card, hero.mana.get(a.card, 0) + count)
     else:
-        hero = replace(hero, xp=hero.xp + min(SITE_MARKERS, gold_in_box(state)))
+        hero = replace(hero, xp=hero.xp + min(count, gold_in_box(state)))
     state = with_hero(state, hero)
     return replace(state, site_markers={**state.site_markers, a.site: 0})
 

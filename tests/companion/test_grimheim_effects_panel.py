@@ -272,7 +272,7 @@ def test_grim_setup_wyrm_lair_markers_taken_once_from_the_hero_board() -> None:
     xp = t.state.hero("Bjorn").xp
     root = t.panel("heroes")
     assert texts(one(root, "grim-markers-wyrm_lair-text")) == (
-        "The Wyrm Lair's 3 setup markers are here: take them to gain 3 gold."
+        "The Wyrm Lair's setup markers are here: take them to gain 3 gold."
     )
     button = one(root, "grim-markers-wyrm_lair").content
     assert button.content == "Take the markers" and not button.disabled

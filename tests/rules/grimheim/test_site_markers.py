@@ -91,18 +91,27 @@ def test_grim_setup_wyrm_lair_markers_correction_and_impossible_states() -> None
     assert GAME.counter_values(state)["markers.wyrm_lair"] == 0
     back = GAME.apply(state, Correct("markers.wyrm_lair", 3))
     assert back.site_markers["wyrm_lair"] == 3
-    data = to_jsonable(state)
-    data["site_markers"]["wyrm_lair"] = 2
-    code, out = cli.run(
-        ["check", "grimheim"],
-        _stdin({"state": data, "action": {"type": "practice", "hero": "Bjorn"}}),
+    # A table that finds only two gold markers there corrects the count; two are gained.
+    two = GAME.apply(state, Correct("markers.wyrm_lair", 2))
+    assert GAME.apply(two, TakeMarkers("Bjorn", "wyrm_lair")).hero("Bjorn").xp == 7
+    prefix = "$state is not a possible Fate: Defenders of Grimheim position: "
+    too_many = to_jsonable(state)
+    too_many["site_markers"]["wyrm_lair"] = 5
+    assert check(too_many) == (2, {"error": prefix + "markers.wyrm_lair is 5, outside 0..3"})
+    stranger = to_jsonable(state)
+    stranger["site_markers"]["mead_hall"] = 3
+    assert check(stranger) == (
+        2,
+        {
+            "error": prefix + "setup markers must name the sites troll_caves, nailfare, "
+            "wyrm_lair, each holding 0 to 3"
+        },
     )
-    assert code == 2
-    assert out == {
-        "error": "$state is not a possible Fate: Defenders of Grimheim position: setup markers "
-        "must name the sites troll_caves, "
-        "nailfare, wyrm_lair, each holding 0 or 3"
-    }
+
+
+def check(data: Any) -> tuple[int, Any]:
+    payload = {"state": data, "action": {"type": "practice", "hero": "Bjorn"}}
+    return cli.run(["check", "grimheim"], _stdin(payload))
 
 
 def _stdin(payload: Any) -> io.StringIO:
