@@ -277,7 +277,8 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         if state.phase == "over":
             return "After the game"
         if state.phase == "monsters" and state.monster_step == "time":
-            return f"Turn {state.time + 1} · monsters"
+            # On the last step (after a correction) the stone stays: no turn after it.
+            return f"Turn {min(state.time + 1, len(track(state)))} · monsters"
         part = {"reinforce": "new monsters", "heroes": "heroes", "monsters": "monsters"}
         return f"Turn {state.time} · {part.get(state.phase, state.phase)}"
 

@@ -37,8 +37,10 @@ def test_grim_assume_corrected_last_step_the_next_monster_turn_is_the_last(track
             "last step: the heroes win if Freyja's Well stands after this turn",
         ),
     )
+    assert GAME.chapter(state) == f"Turn {last} · monsters"
     state = GAME.apply(state, AdvanceTime())
     assert (state.time, state.monster_step) == (last, "move")
+    assert GAME.chapter(state) == f"Turn {last} · monsters"
     state = GAME.apply(GAME.apply(state, MonstersMove()), MonstersAttack({}))
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.rule == "grim.end.win"
