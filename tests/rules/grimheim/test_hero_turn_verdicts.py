@@ -707,8 +707,7 @@ def test_grim_action_extra_a_second_attack_from_a_card_moves_no_marker() -> None
     after = GAME.apply(state, extra)
     assert after.monsters == (MonsterTile("draugr", (9, 4), damage=3),)
     assert after.hero("Bjorn").actions == ("attack",)
-    # Both action markers still free for other actions... or both used: the card's attack
-    # does not count toward the two.
+    # With both markers used, a card's attack still comes: it does not count toward the two.
     used = GAME.apply(GAME.apply(after, Practice("Bjorn")), Attack("Bjorn", (9, 4), 1, extra=True))
     assert used.hero("Bjorn").actions == ("attack", "practice")
     assert GAME.describe(state, extra) == (
