@@ -5,11 +5,14 @@ with the sentence players read, the rules cited, every effect line and where the
 
 from __future__ import annotations
 
+import io
+import json
 from dataclasses import replace
 
 import pytest
 
-from rules.core import Verdict
+from rules import cli
+from rules.core import Verdict, to_jsonable
 from rules.grimheim import GAME
 from rules.grimheim import state as geometry
 from rules.grimheim.actions import AdvanceTime, MonsterDie, MonstersAttack
@@ -622,3 +625,27 @@ def test_grim_monster_die_push_leaves_a_hero_without_a_monster_where_it_is() -> 
     state = die_step({"Bjorn": BJORN, "Alva": (3, 9)}, MonsterTile("goblin", D5))
     after = GAME.apply(state, MonsterDie("push", shifts=((BJORN, (9, 6)),)))
     assert [(h.name, h.at) for h in after.heroes] == [("Bjorn", (9, 6)), ("Alva", (3, 9))]
+
+
+def test_grim_mturn_attack_bound_through_the_command_line() -> None:
+    """``python -m rules check grimheim`` with the Seer of Odin eight areas from Bjorn."""
+    seer = MonsterTile("seer_of_odin", (11, 3), level=1)
+    state = replace(
+        monster_turn("attack", 3, heroes={"Bjorn": (3, 9)}),
+        monsters=(seer,),
+        legends_in_play={"seer_of_odin": 1},
+    )
+    payload = {
+        "state": to_jsonable(state),
+        "action": {"type": "monsters_attack", "damage": {"Bjorn": 3}},
+    }
+    code, out = cli.run(["check", "grimheim"], io.StringIO(json.dumps(payload)))
+    assert (code, out) == (
+        0,
+        {
+            "legal": False,
+            "reason": "No monster can reach Bjorn this turn, so Bjorn takes no damage.",
+            "rules": ["grim.mturn.attack_bound", "grim.combat.range", "grim.combat.strength"],
+            "effects": [],
+        },
+    )
