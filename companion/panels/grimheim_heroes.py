@@ -11,9 +11,10 @@ import flet as ft
 
 from rules.core import Action
 from rules.grimheim import heroes as hx
-from rules.grimheim.actions import Attack, EndTurn, Focus, Mend, Practice, Prepare
+from rules.grimheim.actions import Attack, EndTurn, Focus, Mend, Practice, Prepare, TakeMarkers
 from rules.grimheim.hero_turn import turn_problem
-from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, GrimheimState, HeroState
+from rules.grimheim.sites import site_of
+from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, SITES, GrimheimState, HeroState
 
 from .. import theme
 from . import widgets
@@ -214,6 +215,7 @@ def _action_buttons(
     if move_why:
         reasons.insert(0, reason_line("act-move", "Move", move_why))
     out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6), *reasons]
+    out += _site_markers_box(ctx, hero)
     # The attack comes before ending the turn, as a turn is played.
     out += _attack_box(ctx, mem, refresh, hero)
     # Card effects are played during the turn, so they too come before its end.
@@ -222,16 +224,79 @@ def _action_buttons(
     return out
 
 
+MARKER_WORDS = {
+    "troll_caves": "heal {n} damage",
+    "nailfare": "put {n} mana on {card}",
+    "wyrm_lair": "gain {n} gold",
+}
+"""What taking each site's setup markers does, as the button says it."""
+
+
+def _site_markers_box(ctx: PanelContext, hero: HeroState) -> list[ft.Control]:
+    """A button to take the setup markers of the site ``hero`` stands on, while they are
+    still there (grim.setup.*_markers); nothing elsewhere."""
+    state: GrimheimState = ctx.state
+    site = site_of(hero.at)
+    if not site or not state.site_markers.get(site):
+        return []
+    card_name = next(iter(sorted(hero.mana)), "starting ability")
+    action = TakeMarkers(hero=hero.name, site=site, card=card_name if site == "nailfare" else "")
+    v = ctx.check(action)
+    why = why_disabled(ctx, action, v)
+    count = state.site_markers[site]
+    words = MARKER_WORDS[site].format(card=card_name, n=count)
+    return [
+        theme.tagged(
+            f"grim-markers-{site}-text",
+            theme.muted(
+                f"The {SITES[site]}'s setup markers are here: take them to {words}.", size=13
+            ),
+        ),
+        ft.Row(
+            [
+                big_button(
+                    "Take the markers",
+                    lambda _: submit(ctx, action),
+                    key=f"grim-markers-{site}",
+                    tonal=True,
+                    disabled=bool(why),
+                )
+            ]
+        ),
+        *([reason_line(f"markers-{site}", "Markers", why)] if why else []),
+    ]
+
+
 def _attack_box(
     ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState
 ) -> list[ft.Control]:
     state: GrimheimState = ctx.state
-    if not state.monsters or "attack" in hero.actions:
+    if not state.monsters:
         return []
     target = mem.odds.get("_target")
     damage = int(mem.odds.get("_damage", 0))
     reach = int(mem.odds.get("_reach", 1))
     tile = state.monster_at(target) if isinstance(target, tuple) else None
+    # Once the attack marker is used, only an additional attack from a card is left
+    # (grim.action.extra); before that the player says whether a card grants this one.
+    used = "attack" in hero.actions
+    extra = used or bool(mem.odds.get("_extra", False))
+    no_armor = bool(mem.odds.get("_noarmor", False))
+
+    def toggle(key: str) -> None:
+        mem.odds[key] = not bool(mem.odds.get(key, False))
+        refresh()
+
+    def flag(key: str, words: str, on: bool, fixed: bool) -> ft.Control:
+        return theme.tagged(
+            f"grim-attack-{key.lstrip('_')}",
+            ft.Chip(
+                label=ft.Text(words, size=12),
+                selected=on,
+                on_click=lambda _: toggle(key),
+                disabled=fixed,
+            ),
+        )
 
     def pick(at: tuple[int, int]) -> None:
         mem.odds["_target"] = at
@@ -249,11 +314,28 @@ def _attack_box(
 
     out: list[ft.Control] = [
         ft.Divider(),
-        ft.Text("Attack", size=16, weight=ft.FontWeight.W_600),
+        ft.Text(
+            "Additional attack (card)" if used else "Attack", size=16, weight=ft.FontWeight.W_600
+        ),
         theme.muted(
-            "Pick the target, roll at the table, enter the damage the dice and cards "
+            (
+                "The attack action is taken; a card that lets you perform an attack action "
+                "(Rapid Strike, Alva's Bracers) attacks again without an action marker. "
+                if used
+                else ""
+            )
+            + "Pick the target, roll at the table, enter the damage the dice and cards "
             "came to (before armor).",
             size=12,
+        ),
+        ft.Row(
+            wrap=True,
+            spacing=4,
+            run_spacing=4,
+            controls=[
+                flag("_extra", "Granted by a card (no action marker)", extra, used),
+                flag("_noarmor", "A card ignores armor", no_armor, False),
+            ],
         ),
         monster_chips(state, tile.at if tile else None, pick, "grim-target"),
         ft.Row(
@@ -279,7 +361,14 @@ def _attack_box(
         ),
     ]
     if tile is not None:
-        action = Attack(hero=hero.name, target=tile.at, damage=damage, reach=reach)
+        action = Attack(
+            hero=hero.name,
+            target=tile.at,
+            damage=damage,
+            reach=reach,
+            extra=extra,
+            ignore_armor=no_armor,
+        )
         v = ctx.check(action)
         out.append(verdict_box(v, "grim-attack-verdict", ctx.open_rule))
         attack_why = why_disabled(ctx, action, v)
@@ -287,6 +376,7 @@ def _attack_box(
         def go(_: Any) -> None:
             mem.odds.pop("_target", None)
             mem.odds["_damage"] = 0
+            mem.odds["_extra"] = False
             submit(ctx, action)
 
         out.append(
@@ -323,28 +413,86 @@ def _end_turn_box(
     action = EndTurn(hero=hero.name, upgrade=choice)
     v = ctx.check(action)
     end_why = why_disabled(ctx, action, v)
+    # Ending without an upgrade the hero could still buy asks first: the upgrade is lost
+    # for this turn (grim.upgrade.once), and a stray tap should not cost it.
+    left = [
+        UPGRADE_WORDS[key]
+        for key in UPGRADE_WORDS
+        if key != "none" and ctx.check(EndTurn(hero=hero.name, upgrade=key)).legal
+    ]
+    asking = mem.odds.get("_ask_end") == (hero.name, ctx.version) and choice == "none"
 
-    def go(_: Any) -> None:
+    def end(_: Any) -> None:
         mem.odds["_upgrade"] = "none"
+        mem.odds.pop("_ask_end", None)
         submit(ctx, action)
 
-    return [
+    def go(e: Any) -> None:
+        if choice == "none" and left:
+            mem.odds["_ask_end"] = (hero.name, ctx.version)
+            refresh()
+            return
+        end(e)
+
+    def back(_: Any) -> None:
+        mem.odds.pop("_ask_end", None)
+        refresh()
+
+    out: list[ft.Control] = [
         ft.Divider(),
         ft.Text("End of turn", size=16, weight=ft.FontWeight.W_600),
         ft.Row(options, wrap=True, spacing=4, run_spacing=4),
         verdict_box(v, "grim-endturn-verdict", ctx.open_rule),
-        ft.Row(
-            [
-                big_button(
-                    f"End {hero.name}'s turn",
-                    go,
-                    key="grim-end-turn",
-                    disabled=bool(end_why),
-                )
-            ]
-        ),
-        *([reason_line("end-turn", "End turn", end_why)] if end_why else []),
     ]
+    if asking:
+        cost = hx.upgrade_cost(hero, ctx.state.options.upgrade_step_up)
+        out.append(
+            card(
+                ft.Column(
+                    spacing=8,
+                    controls=[
+                        theme.tagged(
+                            "grim-end-confirm",
+                            ft.Text(
+                                f"{hero.name} can still upgrade this turn for {cost} XP "
+                                f"({', '.join(left).lower()}). End the turn without "
+                                "upgrading?",
+                                size=15,
+                            ),
+                        ),
+                        ft.Row(
+                            [big_button("Choose an upgrade", back, key="grim-end-confirm-back")]
+                        ),
+                        ft.Row(
+                            [
+                                big_button(
+                                    "End without upgrading",
+                                    end,
+                                    key="grim-end-confirm-go",
+                                    tonal=True,
+                                    disabled=bool(end_why),
+                                )
+                            ]
+                        ),
+                    ],
+                ),
+                key="grim-end-confirm-card",
+            )
+        )
+    else:
+        out.append(
+            ft.Row(
+                [
+                    big_button(
+                        f"End {hero.name}'s turn",
+                        go,
+                        key="grim-end-turn",
+                        disabled=bool(end_why),
+                    )
+                ]
+            )
+        )
+    return out + ([reason_line("end-turn", "End turn", end_why)] if end_why else [])
 
 
 def _played_by(ctx: PanelContext, hero: str) -> ft.Control:

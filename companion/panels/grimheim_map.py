@@ -422,8 +422,11 @@ def _tap_result(
     if hero_state is not None and tile is None:
         # The one definition of a move's path (the areas entered, start excluded).
         path = hexmap.move_steps(hero_state.at, h, hero_state.name, occupied)
+        # With the move action taken, another move can only be one a card grants: it is
+        # entered as an additional move (grim.action.extra), checked like the action.
+        extra = "move" in hero_state.actions
         if path is not None:
-            action = Move(hero=hero_state.name, path=path)
+            action = Move(hero=hero_state.name, path=path, extra=extra)
             v = ctx.check(action)
         else:
             v = hexmap.hero_can_reach(hero_state.at, h, hero_state.name, occupied)
@@ -441,7 +444,7 @@ def _tap_result(
                 ft.Row(
                     [
                         big_button(
-                            f"Move {hero_state.name} here",
+                            f"Move {hero_state.name} here" + (" (card)" if extra else ""),
                             go,
                             key="grim-move-go",
                             disabled=bool(move_why),

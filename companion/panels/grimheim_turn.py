@@ -25,6 +25,8 @@ from rules.grimheim.actions import (
     RedrawCard,
     SkipCard,
 )
+from rules.grimheim.hero_turn import UPGRADES
+from rules.grimheim.monster_attack import reach_lines
 from rules.grimheim.state import GRIMHEIM, GrimheimState
 
 from .. import theme
@@ -182,12 +184,16 @@ def _time_card(
 def step_line(state: GrimheimState) -> tuple[data.TimeStep, str]:
     """The time step the players should think about, and how to introduce it: during hero
     turns the NEXT monster turn's step (the current one's reinforcements are already
-    done), otherwise the step of this monster turn."""
+    done); while the monster turn waits for the Rune Stone to move, the step it is entering
+    (what the stone's verdict announces); otherwise the step of this monster turn."""
     track = track_of(state)
     here = min(max(state.time, 1), len(track))
-    if state.phase == "heroes":
+    entering = state.phase == "monsters" and state.monster_step == "time"
+    if state.phase == "heroes" or entering:
         if here == len(track):
             return track[here - 1], "Last step reached"
+        if entering:
+            return track[here], f"This monster turn (the stone enters step {here + 1})"
         return track[here], f"Next monster turn (step {here + 1})"
     if state.phase == "reinforce" and state.time == 1:
         return track[here - 1], "Setup"
@@ -276,19 +282,27 @@ def hero_turn_card(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Con
     done = ", ".join(hero.actions) if hero.actions else "none yet"
     end = EndTurn(hero=hero.name)
     end_why = why_disabled(ctx, end, ctx.check(end))
+    # With an upgrade still affordable, "End turn" asks first, on the hero's board where
+    # the upgrade is chosen.
+    upgradable = any(ctx.check(EndTurn(hero=hero.name, upgrade=k)).legal for k in UPGRADES)
     # Drawn from the hero, its actions, the turn order and why "End turn" is refused;
     # its taps reach the drawing on screen.
-    inputs = (hero.name, hero.actions, state.turn, len(state.heroes), end_why)
+    inputs = (hero.name, hero.actions, state.turn, len(state.heroes), end_why, upgradable)
     return ctx.kept_routed(
         "grim-hero-turn",
         inputs,
-        lambda route: _hero_turn_picture(route, state, done, end, end_why),
+        lambda route: _hero_turn_picture(route, state, done, end, end_why, upgradable),
         (ctx, mem, refresh),
     )
 
 
 def _hero_turn_picture(
-    route: Route, state: GrimheimState, done: str, end: EndTurn, end_why: str
+    route: Route,
+    state: GrimheimState,
+    done: str,
+    end: EndTurn,
+    end_why: str,
+    upgradable: bool,
 ) -> ft.Control:
     """``route.to`` is the (context, memory, refresh) of the drawing on screen."""
     hero = state.heroes[state.turn]
@@ -298,6 +312,16 @@ def _hero_turn_picture(
         mem.section = "heroes"
         mem.hero = hero.name
         refresh()
+
+    def end_turn(e: Any) -> None:
+        ctx, mem, _refresh = route.to
+        if not upgradable:
+            submit(ctx, end)
+            return
+        # The hero's board asks whether to end without the upgrade (grim.upgrade.once).
+        mem.odds["_upgrade"] = "none"
+        mem.odds["_ask_end"] = (hero.name, ctx.version)
+        open_hero(e)
 
     return card(
         ft.Column(
@@ -319,7 +343,7 @@ def _hero_turn_picture(
                         ),
                         big_button(
                             "End turn",
-                            lambda _: submit(route.to[0], end),
+                            end_turn,
                             key="grim-turn-end",
                             disabled=bool(end_why),
                         ),
@@ -667,6 +691,7 @@ def _attack_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
             "are several. Roll at the table, then enter the damage each hero took."
         )
     ]
+    reach = {line.partition(":")[0]: line.partition(": ")[2] for line in reach_lines(state)}
     for hero in state.heroes:
         value = mem.attack_damage.get(hero.name, 0)
 
@@ -682,6 +707,13 @@ def _attack_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.
                 change,
                 label_size=15,
                 value_ident=f"grim-hit-{hero.name}",
+            )
+        )
+        out.append(
+            theme.tagged(
+                f"grim-reach-{hero.name}",
+                # Heroes outside all have a line; a hero in town is out of every reach.
+                theme.muted(reach.get(hero.name, "in Grimheim: no monster can attack")),
             )
         )
     names = {h.name for h in state.heroes}

@@ -16,23 +16,31 @@ from .state import Hex
 @action("move")
 class Move(Action):
     """Move action: ``hero`` walks ``path`` (each area in order, the last is where it stops).
-    ``bonus`` is extra movement from cards in play ("Move +1"), confirmed by the player."""
+    ``bonus`` is extra movement from cards in play ("Move +1"), confirmed by the player.
+    ``extra``: a card lets the hero perform this move action as an additional action, so no
+    action marker moves (grim.action.extra)."""
 
     hero: str
     path: tuple[Hex, ...]
     bonus: int = 0
+    extra: bool = False
 
 
 @action("attack")
 class Attack(Action):
     """Attack action against the monster at ``target``. ``damage`` is what the roll and the
     cards played with it came to (before the target's armor); ``reach`` is the hero's attack
-    range from cards in play (1 unless a card says otherwise)."""
+    range from cards in play (1 unless a card says otherwise). ``extra``: a card ("3 mana:
+    perform an attack action") grants this attack as an additional action, so no action
+    marker moves (grim.action.extra). ``ignore_armor``: a card in play says the attack
+    ignores armor (Eagle Eye II; grim.combat.ignore_armor)."""
 
     hero: str
     target: Hex
     damage: int
     reach: int = 1
+    extra: bool = False
+    ignore_armor: bool = False
 
 
 @action("prepare")
@@ -140,6 +148,19 @@ class PlaceHero(Action):
     to: Hex
 
 
+@action("take_markers")
+class TakeMarkers(Action):
+    """``hero``, standing on ``site`` (troll_caves, nailfare, wyrm_lair), takes the markers
+    setup put there: the Troll Caves' 3 damage markers remove damage (``equipment`` of it from
+    equipment, the rest from the hero card), Nailfare's 3 mana go onto ``card``, the Wyrm
+    Lair's 3 gold are gained."""
+
+    hero: str
+    site: str
+    card: str = ""
+    equipment: int = 0
+
+
 # ----- the monster turn ---------------------------------------------------------------------
 
 
@@ -239,6 +260,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Gain,
     ShareGold,
     PlaceHero,
+    TakeMarkers,
     AdvanceTime,
     MonsterDie,
     MonstersMove,

@@ -84,6 +84,28 @@ def check_hero_damage(state: GrimheimState, a: HeroDamage) -> Verdict:
     bad = damage_problem(a.damage, "grim.hero.health")
     if bad:
         return bad
+    if state.phase == "reinforce":
+        opening = " (the opening monster cards)" if state.time == 1 else ""
+        return Verdict.no(
+            f"Nothing deals damage while monster cards are placed{opening}: {a.hero} "
+            "takes damage only from an attack or a card effect on a turn.",
+            "grim.assume.free_action_timing",
+            "grim.hero.health",
+        )
+    if state.phase == "monsters" and not any(t.is_legend for t in state.monsters):
+        return Verdict.no(
+            "In the monster turn monsters deal damage in the attack step; besides it only a "
+            "Legend's card effect deals damage, and no Legend is on the map.",
+            "grim.assume.legend_card_effects",
+            "grim.mturn.attack",
+        )
+    if state.hero(a.hero).at == GRIMHEIM:
+        return Verdict.no(
+            f"{a.hero} is in Grimheim: nothing outside the town can deal damage to a hero "
+            "inside it.",
+            "grim.map.grimheim_apart",
+            "grim.hero.health",
+        )
     return Verdict.ok(
         f"{a.hero} takes {a.damage} damage.",
         *hero_damage_rules(state, {a.hero: a.damage}),

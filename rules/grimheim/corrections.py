@@ -2,7 +2,8 @@
 rules every state must keep, whatever was corrected.
 
 Counters: ``time``, ``town``, each hero's ``damage``, ``xp``, ``hand``, ``equipment_damage``,
-``upgrades`` and ``mana.<card>``, ``supply.<kind>`` and ``monster.<x>,<y>.damage``.
+``upgrades`` and ``mana.<card>``, ``supply.<kind>``, ``monster.<x>,<y>.damage`` and
+``markers.<site>`` (the setup markers still on a site, 0 to 3).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from .state import (
     HAND_LIMIT,
     MAX_CRYSTALS,
     MAX_UPGRADES,
+    SITE_MARKERS,
+    SITES,
     GrimheimState,
     HeroState,
     gold_in_box,
@@ -55,6 +58,8 @@ def counters(state: GrimheimState) -> Mapping[str, tuple[int, int]]:
         out[f"supply.{kind}"] = (0, m.tiles - placed_count(state, kind))
     for t in state.monsters:
         out[f"monster.{t.at[0]},{t.at[1]}.damage"] = (0, monster_stats(t)[1] - 1)
+    for site in SITES:
+        out[f"markers.{site}"] = (0, SITE_MARKERS)
     return out
 
 
@@ -70,6 +75,8 @@ def counter_values(state: GrimheimState) -> Mapping[str, int]:
         out[f"supply.{kind}"] = state.supply.get(kind, 0)
     for t in state.monsters:
         out[f"monster.{t.at[0]},{t.at[1]}.damage"] = t.damage
+    for site in SITES:
+        out[f"markers.{site}"] = state.site_markers.get(site, 0)
     return out
 
 
@@ -81,6 +88,8 @@ def set_counter(state: GrimheimState, counter: str, value: int) -> GrimheimState
     if counter == "town":
         return replace(state, town=value)
     head, _, rest = counter.partition(".")
+    if head == "markers":
+        return replace(state, site_markers={**state.site_markers, rest: value})
     if head == "supply":
         box = data.load().monsters[rest].tiles
         supply = {**state.supply, rest: value}
@@ -150,6 +159,13 @@ def invariants(state: GrimheimState) -> list[str]:
         broken.append(f"time step {state.time} is off the track")
     if not 0 <= state.turn < len(state.heroes):
         broken.append(f"turn {state.turn} names no hero")
+    if set(state.site_markers) != set(SITES) or any(
+        not 0 <= v <= SITE_MARKERS for v in state.site_markers.values()
+    ):
+        broken.append(
+            f"setup markers must name the sites {', '.join(SITES)}, each holding 0 to "
+            f"{SITE_MARKERS}"
+        )
     if state.phase == "reinforce" and state.reinforcements_left < 1:
         broken.append("reinforcement step with no card left to draw")
     return broken

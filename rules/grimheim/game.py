@@ -34,6 +34,7 @@ from rules.core.words import counted
 
 from . import (
     card_effects,
+    consistency,
     corrections,
     data,
     enumeration,
@@ -42,6 +43,7 @@ from . import (
     monster_moves,
     monster_turn,
     reinforcement_step,
+    sites,
     upkeep,
 )
 from .actions import ACTION_TYPES, MonstersMove
@@ -86,6 +88,7 @@ HANDLERS: Handlers = {
     **monster_turn.HANDLERS,
     **monster_moves.HANDLERS,
     **reinforcement_step.HANDLERS,
+    **sites.HANDLERS,
     **upkeep.HANDLERS,
 }
 """Every action type's (check, apply) pair."""
@@ -259,6 +262,9 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     def invariants(self, state: GrimheimState) -> list[str]:
         return corrections.invariants(state)
 
+    def state_problems(self, state: GrimheimState) -> list[str]:
+        return consistency.state_problems(state)
+
     # ----- history and enumeration ------------------------------------------------------------
 
     def describe(self, state: GrimheimState, action: Action) -> str:
@@ -271,7 +277,8 @@ class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
         if state.phase == "over":
             return "After the game"
         if state.phase == "monsters" and state.monster_step == "time":
-            return f"Turn {state.time + 1} · monsters"
+            # On the last step (after a correction) the stone stays: no turn after it.
+            return f"Turn {min(state.time + 1, len(track(state)))} · monsters"
         part = {"reinforce": "new monsters", "heroes": "heroes", "monsters": "monsters"}
         return f"Turn {state.time} · {part.get(state.phase, state.phase)}"
 

@@ -18,7 +18,7 @@ from . import hexmap
 from . import state as geometry
 from .actions import Attack, EndTurn, Focus, Mend, Move, Practice, Prepare, SpendAction
 from .guards import Handlers, card_problem, hero_problem, hex_problem, phase_text, spot
-from .monsters import damage_verdict, hurt_monster
+from .monsters import damage_verdict, hurt_monster, monster_stats
 from .state import (
     GRIMHEIM,
     HAND_LIMIT,
@@ -36,8 +36,12 @@ UPGRADES = ("new_ability", "flip_hero", "flip_ability")
 """The upgrades a hero may buy at the end of its turn."""
 
 
-def turn_problem(state: GrimheimState, name: str, space: str) -> Verdict | None:
-    """Why ``name`` may not use action space ``space`` now, or ``None``."""
+def turn_problem(
+    state: GrimheimState, name: str, space: str, *, extra: bool = False
+) -> Verdict | None:
+    """Why ``name`` may not use action space ``space`` now, or ``None``. An ``extra`` action
+    (granted by a card) needs only the hero's own turn: it moves no action marker, so the
+    same action may come again and the two-action limit does not apply (grim.action.extra)."""
     bad = hero_problem(state, name)
     if bad:
         return bad
@@ -49,6 +53,8 @@ def turn_problem(state: GrimheimState, name: str, space: str) -> Verdict | None:
     current = state.heroes[state.turn].name
     if current != name:
         return Verdict.no(f"It is {current}'s turn, not {name}'s.", "grim.turn.only_current")
+    if extra:
+        return None
     hero = state.hero(name)
     if space in hero.actions:
         return Verdict.no(
@@ -70,14 +76,29 @@ def mark(state: GrimheimState, name: str, space: str, **changes: Any) -> Grimhei
 
 
 def check_move(state: GrimheimState, a: Move) -> Verdict:
-    bad = turn_problem(state, a.hero, "move")
+    bad = turn_problem(state, a.hero, "move", extra=a.extra)
     if bad:
         return bad
-    return path_verdict(state, a.hero, a.path, a.bonus, "grim.action.move")
+    return extra_verdict(path_verdict(state, a.hero, a.path, a.bonus, "grim.action.move"), a.extra)
 
 
 def apply_move(state: GrimheimState, a: Move) -> GrimheimState:
-    return mark(state, a.hero, "move", at=geometry.normalise(a.path[-1]))
+    at = geometry.normalise(a.path[-1])
+    if a.extra:
+        return with_hero(state, replace(state.hero(a.hero), at=at))
+    return mark(state, a.hero, "move", at=at)
+
+
+def extra_verdict(verdict: Verdict, extra: bool) -> Verdict:
+    """``verdict`` of an action; for an additional action granted by a card, the same
+    verdict citing grim.action.extra and saying that no action marker moves."""
+    if not extra:
+        return verdict
+    rules = (*verdict.rules, "grim.action.extra")
+    if not verdict.legal:
+        return Verdict(False, verdict.reason, rules)
+    effects = (*verdict.effects, "additional action from a card: no action marker moves")
+    return Verdict(True, verdict.reason, rules, effects)
 
 
 def path_verdict(
@@ -112,17 +133,33 @@ def path_verdict(
 
 
 def check_attack(state: GrimheimState, a: Attack) -> Verdict:
-    bad = turn_problem(state, a.hero, "attack")
+    bad = turn_problem(state, a.hero, "attack", extra=a.extra)
     if bad:
         return bad
     if not 1 <= a.reach <= 8:
         return Verdict.no("Attack range runs from 1 to 8 areas.", "grim.action.attack")
-    return damage_verdict(state, a.hero, a.target, a.damage, False, a.reach)
+    verdict = damage_verdict(state, a.hero, a.target, a.damage, a.ignore_armor, a.reach)
+    if a.ignore_armor and verdict.legal:
+        tile = state.monster_at(a.target)
+        armor = monster_stats(tile)[3] if tile is not None else 0
+        line = (
+            f"a card ignores the armor ({armor} not prevented)"
+            if armor
+            else ("a card ignores the armor (this monster has none)")
+        )
+        verdict = Verdict(
+            True,
+            verdict.reason,
+            (*verdict.rules, "grim.combat.ignore_armor"),
+            (*verdict.effects, line),
+        )
+    return extra_verdict(verdict, a.extra)
 
 
 def apply_attack(state: GrimheimState, a: Attack) -> GrimheimState:
-    state = mark(state, a.hero, "attack")
-    return hurt_monster(state, a.hero, a.target, a.damage, False)
+    if not a.extra:
+        state = mark(state, a.hero, "attack")
+    return hurt_monster(state, a.hero, a.target, a.damage, a.ignore_armor)
 
 
 def check_prepare(state: GrimheimState, a: Prepare) -> Verdict:
@@ -277,6 +314,15 @@ def check_end_turn(state: GrimheimState, a: EndTurn) -> Verdict:
         cost = hx.upgrade_cost(hero, state.options.upgrade_step_up)
         effects.append(f"upgrade ({a.upgrade.replace('_', ' ')}): pay {cost} XP")
         rules += ["grim.upgrade.cost", "grim.upgrade.choice"]
+    else:
+        left = upgrades_left(state, a.hero)
+        if left:
+            cost = hx.upgrade_cost(hero, state.options.upgrade_step_up)
+            effects.append(
+                f"no upgrade, though {cost} XP would buy one now "
+                f"({', '.join(u.replace('_', ' ') for u in left)})"
+            )
+            rules.append("grim.upgrade.once")
     # The app does not know which cards generate mana: the verdict reminds, the table adds
     # it (a card effect), so the verdict promises nothing the state does not do.
     effects.append(
@@ -298,6 +344,13 @@ def check_end_turn(state: GrimheimState, a: EndTurn) -> Verdict:
     if len(hero.actions) < 2:
         rules.append("grim.turn.end_early")
     return Verdict.ok(f"{a.hero} ends the turn.", *rules, effects=effects)
+
+
+def upgrades_left(state: GrimheimState, name: str) -> list[str]:
+    """The upgrades ``name`` could still buy at the end of this turn (``UPGRADES`` keys)."""
+    hero = state.hero(name)
+    step_up = state.options.upgrade_step_up
+    return [u for u in UPGRADES if not hx.upgrade_problem(hero, u, step_up)]
 
 
 def apply_end_turn(state: GrimheimState, a: EndTurn) -> GrimheimState:

@@ -32,9 +32,10 @@ from .actions import (
     ShareGold,
     SkipCard,
     SpendAction,
+    TakeMarkers,
 )
 from .guards import spot
-from .state import GrimheimState
+from .state import SITES, GrimheimState
 
 
 def describe(state: GrimheimState, action: Action) -> str:
@@ -42,9 +43,15 @@ def describe(state: GrimheimState, action: Action) -> str:
     a: Any = action
     match action:
         case Move():
-            return f"{a.hero} moves to {spot(geometry.normalise(a.path[-1]))}."
+            how = " (additional move from a card)" if a.extra else ""
+            return f"{a.hero} moves to {spot(geometry.normalise(a.path[-1]))}{how}."
         case Attack():
-            return f"{a.hero} attacks {spot(a.target)} for {a.damage} damage."
+            notes = [
+                *(["additional attack from a card"] if a.extra else []),
+                *(["ignoring armor"] if a.ignore_armor else []),
+            ]
+            tail = f" ({', '.join(notes)})" if notes else ""
+            return f"{a.hero} attacks {spot(a.target)} for {a.damage} damage{tail}."
         case Prepare():
             return f"{a.hero} prepares (draws an event card)."
         case Focus():
@@ -87,6 +94,8 @@ def describe(state: GrimheimState, action: Action) -> str:
             return f"A {a.monster} is placed at {spot(a.at)}."
         case RemoveMonster():
             return f"The monster at {spot(a.at)} leaves the map."
+        case TakeMarkers():
+            return f"{a.hero} takes the {SITES.get(a.site, a.site)}'s markers."
         case MoveMonster():
             return f"The monster at {spot(a.frm)} moves to {spot(a.to)}."
     if isinstance(action, Correct):

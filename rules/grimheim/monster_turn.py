@@ -27,6 +27,7 @@ from .guards import (
     spot,
     track,
 )
+from .monster_attack import attack_problem, reach_lines
 from .monsters import add_tile, monster_name, relocate
 from .state import GRIMHEIM, GrimheimState, Hex, MonsterStep
 
@@ -58,11 +59,18 @@ def check_advance_time(state: GrimheimState, a: AdvanceTime) -> Verdict:
     steps = track(state)
     new = state.time + 1
     if new > len(steps):
-        # Only reachable after a correction put the Rune Stone on the last step mid-round.
-        return Verdict.no(
-            f"The Rune Stone already stands on the last step ({len(steps)}): there is no "
-            "further monster turn. If that is wrong, correct the time track.",
+        # Only reachable after a correction put the Rune Stone on the last step mid-round:
+        # the stone stays, and this monster turn is the last (grim.assume.corrected_last_step).
+        return Verdict.ok(
+            f"The Rune Stone already stands on the last step ({len(steps)}), as corrected: "
+            "it stays there, and this monster turn is the last.",
+            "grim.mturn.order",
             "grim.time.last",
+            "grim.assume.corrected_last_step",
+            effects=[
+                f"Rune Stone stays on step {len(steps)} of {len(steps)}",
+                "last step: the heroes win if Freyja's Well stands after this turn",
+            ],
         )
     step = steps[new - 1]
     effects = [f"Rune Stone → step {new} of {len(steps)}"]
@@ -81,7 +89,8 @@ def check_advance_time(state: GrimheimState, a: AdvanceTime) -> Verdict:
 
 def apply_advance_time(state: GrimheimState, a: AdvanceTime) -> GrimheimState:
     step: MonsterStep = "die" if state.options.monster_die else "move"
-    return replace(state, time=state.time + 1, monster_step=step, die_face="")
+    time = min(state.time + 1, len(track(state)))
+    return replace(state, time=time, monster_step=step, die_face="")
 
 
 def check_monster_die(state: GrimheimState, a: MonsterDie) -> Verdict:
@@ -299,8 +308,19 @@ def check_monsters_attack(state: GrimheimState, a: MonstersAttack) -> Verdict:
                 "grim.map.grimheim_apart",
                 "grim.mturn.attack",
             )
-    effects = hero_damage_effects(state, a.damage) or ["no hero takes damage"]
+    problem = attack_problem(state, a.damage)
+    if problem:
+        return Verdict.no(
+            sentence(problem),
+            "grim.mturn.attack_bound",
+            "grim.combat.range",
+            "grim.combat.strength",
+        )
+    reach = reach_lines(state)
+    effects = [*reach, *(hero_damage_effects(state, a.damage) or ["no hero takes damage"])]
     rules = ["grim.mturn.attack", *hero_damage_rules(state, a.damage)]
+    if reach:
+        rules.insert(1, "grim.mturn.attack_bound")
     if state.die_face == "attack":
         effects.insert(0, "monster die: every monster attacks with +1 strength")
         rules.append("grim.monster.die_attack")

@@ -22,6 +22,15 @@ TOWN_PIECES_BY_PLAYERS: dict[int, int] = {1: 4, 2: 6, 3: 8, 4: 10}
 """Town pieces placed at setup, by number of players (Freyja's Well is one of them)."""
 
 HAND_LIMIT = 4
+SITE_MARKERS = 3
+"""Markers placed at setup steps 3a-3c on each of the three sites (``SITES``)."""
+SITES: dict[str, str] = {
+    "troll_caves": "Troll Caves",
+    "nailfare": "Nailfare",
+    "wyrm_lair": "Wyrm Lair",
+}
+"""The setup marker sites (key to the map location): 3 damage markers in the Troll Caves,
+3 mana in Nailfare, 3 gold in the Wyrm Lair."""
 MAX_CRYSTALS = 50
 """The box holds 50 crystals of each colour: the hard bound for gold/XP and mana. Gold/XP
 crystals are shared: all heroes together hold at most 50 (``gold_in_box``)."""
@@ -145,6 +154,9 @@ class GrimheimState:
     supply: dict[str, int] = field(default_factory=dict)
     untracked: dict[str, int] = field(default_factory=dict)
     legends_in_play: dict[str, int] = field(default_factory=dict)
+    site_markers: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SITES, SITE_MARKERS))
+    """Setup markers still on each site (``SITES``): 3 until a hero there takes them, then
+    gone for the rest of the game (grim.setup.*_markers)."""
 
     def hero(self, name: str) -> HeroState:
         """The hero called ``name``; raises ``KeyError`` if that hero is not at the table."""

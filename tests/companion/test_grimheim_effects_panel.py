@@ -5,13 +5,14 @@ a refused choice shows the rules' reason and rule IDs on a disabled button
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.panels import grimheim_ui
 from companion.panels.grimheim_effects import areas_at
 from rules.grimheim import GAME, hexmap
 from rules.grimheim.actions import DealDamage, EndTurn, PlaceCard, PlaceHero
-from rules.grimheim.state import GRIMHEIM, GrimheimOptions
+from rules.grimheim.state import GRIMHEIM, GrimheimOptions, with_hero
 from tests.companion.test_grimheim_panel import Table, one, tagged, texts
 
 
@@ -160,6 +161,12 @@ def test_damage_taken_from_a_card_grim_hero_health() -> None:
     tap(t, "grim-fx-Bjorn-toggle")
     tap(t, "grim-fx-Bjorn-kind-hurt")
     root = tap_times(t, "grim-fx-Bjorn-taken-plus", 2)
+    # In Grimheim nothing outside can reach Bjorn (grim.map.grimheim_apart): refused.
+    assert tagged(root, "grim-fx-Bjorn-verdict-rule-grim.map.grimheim_apart")
+    assert one(root, "grim-fx-Bjorn-go").content.disabled
+    free = next(a for a in areas_at(GRIMHEIM, 1) if t.state.monster_at(a) is None)
+    t.act(PlaceHero("Bjorn", free))
+    root = t.panel("heroes")
     assert tagged(root, "grim-fx-Bjorn-verdict-rule-grim.hero.health")
     tap(t, "grim-fx-Bjorn-go")
     assert t.state.hero("Bjorn").damage == 2
@@ -213,3 +220,126 @@ def test_the_attack_box_still_picks_its_target_from_the_shared_chips() -> None:
     tap(t, "grim-fx-Bjorn-toggle")
     root = tap(t, "grim-fx-Bjorn-kind-deal")
     assert not one(root, f"grim-fx-Bjorn-target-{hexmap.grid_name(monster.at)}").content.selected
+
+
+def test_grim_action_extra_the_attack_box_offers_a_card_s_attack_after_the_action() -> None:
+    """After Bjorn's attack action the attack box stays, as an additional attack from a card
+    (grim.action.extra): checked like the action, no marker moved. Eagle Eye II's armor
+    rule is a switch of its own (grim.combat.ignore_armor)."""
+    t = hero_turn()
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), at=(15, 3)))
+    imp = hexmap.grid_name((15, 2))
+    tap(t, f"grim-target-{imp}")
+    tap(t, "grim-attack-damage-up")
+    root = tap(t, "grim-attack-go")
+    assert t.state.hero("Bjorn").actions == ("attack",)
+    assert t.state.monster_at((15, 2)) is not None  # 1 of the imp's 2 health
+    # The box is still there, now for the card's attack; its switch is fixed on.
+    chip = one(root, "grim-attack-extra").content
+    assert chip.selected and chip.disabled
+    tap(t, f"grim-target-{imp}")
+    root = tap(t, "grim-attack-damage-up")
+    verdict = one(root, "grim-attack-verdict")
+    assert tagged(root, "grim-attack-verdict-rule-grim.action.extra")
+    assert "no action marker moves" in texts(verdict)
+    tap(t, "grim-attack-go")
+    assert t.state.monster_at((15, 2)) is None
+    assert t.state.hero("Bjorn").actions == ("attack",)
+    assert t.state.hero("Bjorn").kills == 1
+    # Out of range, the card's attack is refused like any attack.
+    tap(t, f"grim-target-{hexmap.grid_name((16, 4))}")
+    root = tap(t, "grim-attack-damage-up")
+    assert one(root, "grim-attack-go").content.disabled
+    assert "range is 1" in texts(one(root, "grim-attack-verdict"))
+
+
+def test_grim_combat_ignore_armor_switch_on_the_attack_box() -> None:
+    t = hero_turn()
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), at=(15, 3)))
+    root = tap(t, "grim-attack-noarmor")
+    assert one(root, "grim-attack-noarmor").content.selected
+    tap(t, f"grim-target-{hexmap.grid_name((15, 2))}")
+    root = tap(t, "grim-attack-damage-up")
+    verdict = one(root, "grim-attack-verdict")
+    assert texts(verdict).startswith("Allowed")
+    assert tagged(root, "grim-attack-verdict-rule-grim.combat.ignore_armor")
+
+
+def test_grim_setup_wyrm_lair_markers_taken_once_from_the_hero_board() -> None:
+    t = hero_turn()
+    assert not tagged(t.panel("heroes"), "grim-markers-")  # in town: no site, no button
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), at=(6, 15)))
+    xp = t.state.hero("Bjorn").xp
+    root = t.panel("heroes")
+    assert texts(one(root, "grim-markers-wyrm_lair-text")) == (
+        "The Wyrm Lair's setup markers are here: take them to gain 3 gold."
+    )
+    button = one(root, "grim-markers-wyrm_lair").content
+    assert button.content == "Take the markers" and not button.disabled
+    root = tap(t, "grim-markers-wyrm_lair")
+    assert t.state.hero("Bjorn").xp == xp + 3
+    assert t.state.site_markers["wyrm_lair"] == 0
+    assert not tagged(root, "grim-markers-")  # taken once: the button is gone
+
+
+def test_grim_upgrade_once_end_turn_with_an_upgrade_left_asks_first() -> None:
+    t = hero_turn()
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), xp=5))  # the first step: 5
+    root = tap(t, "grim-end-turn")
+    assert t.state.turn == 0  # not ended: asked first
+    assert texts(one(root, "grim-end-confirm")) == (
+        "Bjorn can still upgrade this turn for 5 XP (new ability, flip hero card, flip an "
+        "ability). End the turn without upgrading?"
+    )
+    assert not tagged(root, "grim-end-turn")
+    # "Choose an upgrade" goes back to the choice; picking one ends the turn at once.
+    root = tap(t, "grim-end-confirm-back")
+    assert not tagged(root, "grim-end-confirm") and t.state.turn == 0
+    tap(t, "grim-end-turn")
+    tap(t, "grim-end-confirm-go")
+    assert t.state.turn == 1 and t.state.hero("Bjorn").upgrades == 0
+    # Alva, with 2 XP, has no upgrade to lose: her turn ends without a question.
+    tap(t, "grim-end-turn")
+    assert t.state.phase == "monsters"
+
+
+def test_grim_upgrade_once_end_turn_with_the_upgrade_chosen_does_not_ask() -> None:
+    t = hero_turn()
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), xp=5))
+    tap(t, "grim-upgrade-new_ability")
+    tap(t, "grim-end-turn")
+    assert t.state.turn == 1 and t.state.hero("Bjorn").abilities_gained == 1
+
+
+def test_grim_upgrade_once_the_turn_tab_s_end_turn_asks_on_the_hero_board() -> None:
+    t = hero_turn()
+    t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), xp=5))
+    one(t.panel("turn"), "grim-turn-end").content.on_click(None)
+    assert t.state.turn == 0
+    memory = grimheim_ui.memory(t.page)
+    assert memory.section == "heroes"
+    assert texts(one(t.panel("heroes"), "grim-end-confirm")).startswith(
+        "Bjorn can still upgrade this turn for 5 XP"
+    )
+
+
+def test_grim_action_extra_a_second_move_on_the_map_is_a_card_s_additional_move() -> None:
+    t = hero_turn()
+    memory = grimheim_ui.memory(t.page)
+    t.panel("map")
+    memory.map_hero = "Bjorn"
+    memory.selected_hex = (9, 7)
+    root = t.panel("map")
+    button = one(root, "grim-move-go").content
+    assert button.content == "Move Bjorn here"
+    button.on_click(None)
+    assert t.state.hero("Bjorn").actions == ("move",)
+    memory.map_hero = "Bjorn"
+    memory.selected_hex = (9, 5)
+    root = t.panel("map")
+    button = one(root, "grim-move-go").content
+    assert button.content == "Move Bjorn here (card)"
+    assert "no action marker moves" in texts(one(root, "grim-move-verdict"))
+    button.on_click(None)
+    bjorn = t.state.hero("Bjorn")
+    assert (bjorn.at, bjorn.actions) == ((9, 5), ("move",))

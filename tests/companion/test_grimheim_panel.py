@@ -5,6 +5,7 @@ placed (grim.time.skull, grim.reinforce.placeable, grim.supply.conservation)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
@@ -16,7 +17,7 @@ from companion.panels.grimheim import build_panel
 from rules.core import Action, Verdict
 from rules.grimheim import GAME, data
 from rules.grimheim.actions import AdvanceTime, EndTurn, MonstersAttack, MonstersMove, PlaceCard
-from rules.grimheim.state import GrimheimOptions, GrimheimState
+from rules.grimheim.state import GrimheimOptions, GrimheimState, MonsterTile
 
 
 class FakePage:
@@ -280,3 +281,40 @@ def test_a_disabled_button_says_why_in_words() -> None:
     assert one(root, "grim-act-prepare").content.disabled
     why = texts(one(root, "grim-why-act-prepare"))
     assert "already taken the prepare action" in why, why
+
+
+def test_grim_mturn_attack_bound_the_attack_step_names_the_monsters_in_reach() -> None:
+    t = new_table(track="short")
+    play_to_monster_turn(t)
+    t.act(AdvanceTime())
+    t.act(MonstersMove(steps=()))
+    assert t.state.monster_step == "attack"
+    supply = {**t.state.supply, "goblin": t.state.supply["goblin"] - 1}
+    bjorn = replace(t.state.heroes[0], at=(3, 9))
+    t.state = replace(
+        t.state,
+        heroes=(bjorn, t.state.heroes[1]),
+        monsters=(*t.state.monsters, MonsterTile("goblin", (4, 9))),
+        supply=supply,
+    )
+    root = t.panel()
+    assert texts(one(root, "grim-reach-Bjorn")) == "Goblin at I4 (1 die); at most 1 damage"
+    assert texts(one(root, "grim-reach-Alva")) == "in Grimheim: no monster can attack"
+    memory = grimheim_ui.memory(t.page)
+    memory.attack_damage = {"Bjorn": 3}
+    root = t.panel()
+    verdict = texts(one(root, "grim-verdict"))
+    assert verdict.startswith("Not allowed: Bjorn can take at most 1 damage")
+
+
+def test_grim_time_reinforce_the_time_card_agrees_with_the_stone_verdict() -> None:
+    t = new_table(track="short")
+    play_to_monster_turn(t)
+    t.state = replace(t.state, time=3)
+    shown = texts(t.panel())
+    assert (
+        "This monster turn (the stone enters step 4): reinforcements: each player draws a "
+        "monster card (yellow deck)"
+    ) in shown
+    assert "no reinforcements" not in shown
+    assert "reinforcements this turn: each player draws a yellow card" in shown

@@ -9,6 +9,7 @@ from companion.panels.grimheim_map import sync_to_step
 from companion.panels.grimheim_turn import step_line
 from companion.panels.grimheim_ui import UiMemory
 from rules.grimheim import GAME
+from rules.grimheim.actions import AdvanceTime
 from rules.grimheim.state import GrimheimOptions
 
 
@@ -35,3 +36,20 @@ def test_time_card_names_the_coming_step_during_hero_turns() -> None:
     assert step == track[4] and when.startswith("Next monster turn")
     step, when = step_line(replace(state, phase="monsters", monster_step="move"))
     assert step == track[3] and when == "This monster turn"
+
+
+def test_grim_time_reinforce_the_time_card_names_the_step_the_stone_enters() -> None:
+    """At step 3, before the stone moves, the card speaks of step 4 (crossed axes: each
+    player draws a yellow card), as the stone's verdict below it does."""
+    state = replace(
+        GAME.setup(GrimheimOptions(heroes=("Bjorn",))), phase="monsters", monster_step="time"
+    )
+    state = replace(state, time=3)
+    track = GAME.track(state)
+    step, when = step_line(state)
+    assert step == track[3] and step.mark == "axes" and step.deck == "yellow"
+    assert when == "This monster turn (the stone enters step 4)"
+    verdict = GAME.check(state, AdvanceTime())
+    assert "reinforcements this turn: each player draws a yellow card" in verdict.effects
+    last = replace(state, time=len(track))
+    assert step_line(last) == (track[-1], "Last step reached")

@@ -229,6 +229,48 @@ def test_grim_hero_health_damage_outside_the_attack_step() -> None:
     assert GAME.apply(state, HeroDamage("Bjorn", 2)).hero("Bjorn").damage == 5
 
 
+def test_grim_map_grimheim_apart_no_damage_to_a_hero_in_town() -> None:
+    # A hero in Grimheim is out of reach of everything outside: no damage, no knockout.
+    state = table(damage=8)
+    assert whole(GAME.check(state, HeroDamage("Bjorn", 1))) == (
+        False,
+        "Bjorn is in Grimheim: nothing outside the town can deal damage to a hero inside it.",
+        ("grim.map.grimheim_apart", "grim.hero.health"),
+        (),
+    )
+
+
+def test_grim_assume_free_action_timing_no_damage_while_monster_cards_are_placed() -> None:
+    opening = replace(table(at=FIELD), phase="reinforce", reinforcements_left=2)
+    assert whole(GAME.check(opening, HeroDamage("Bjorn", 3))) == (
+        False,
+        "Nothing deals damage while monster cards are placed (the opening monster cards): "
+        "Bjorn takes damage only from an attack or a card effect on a turn.",
+        ("grim.assume.free_action_timing", "grim.hero.health"),
+        (),
+    )
+    later = replace(opening, time=4)
+    verdict = GAME.check(later, HeroDamage("Bjorn", 3))
+    assert not verdict.legal and verdict.reason.startswith(
+        "Nothing deals damage while monster cards are placed: Bjorn"
+    )
+
+
+def test_grim_assume_legend_card_effects_monster_turn_damage_needs_a_legend() -> None:
+    # Outside the attack step, only a Legend's card effect deals damage in the monster turn.
+    plain = table("monsters", "move", at=FIELD)
+    assert whole(GAME.check(plain, HeroDamage("Bjorn", 3))) == (
+        False,
+        "In the monster turn monsters deal damage in the attack step; besides it only a "
+        "Legend's card effect deals damage, and no Legend is on the map.",
+        ("grim.assume.legend_card_effects", "grim.mturn.attack"),
+        (),
+    )
+    surt = MonsterTile("surt", (3, 9), level=1)
+    legend = replace(plain, monsters=(surt,), legends_in_play={"surt": 1})
+    assert GAME.check(legend, HeroDamage("Bjorn", 3)).legal
+
+
 def test_grim_hero_knockout_back_to_town_and_two_pieces() -> None:
     state = table(at=FIELD, damage=8)
     verdict = GAME.check(state, HeroDamage("Bjorn", 1))

@@ -359,8 +359,14 @@ def test_grim_mturn_legend_swaps_past_monsters() -> None:
     assert goblin.kind == "goblin"
 
 
+BESIDE_E5 = (MonsterTile("troll", (9, 4)), MonsterTile("brute", (10, 4)))
+"""A troll and a brute beside each other and beside E5: 7 + 4 attack dice."""
+
+
 def test_grim_hero_knockout_in_attack_step() -> None:
-    state = monster_turn(at(heroes_turn(), "Bjorn", (9, 5)), "attack", time=2)
+    state = monster_turn(
+        with_monsters(at(heroes_turn(), "Bjorn", (9, 5)), *BESIDE_E5), "attack", time=2
+    )
     verdict = GAME.check(state, MonstersAttack({"Bjorn": 9}))
     assert "grim.hero.knockout" in verdict.rules
     after = GAME.apply(state, MonstersAttack({"Bjorn": 9}))
@@ -369,8 +375,9 @@ def test_grim_hero_knockout_in_attack_step() -> None:
 
 
 def test_grim_end_loss_the_moment_the_well_falls() -> None:
-    state = replace(monster_turn(at(heroes_turn(), "Bjorn", (9, 5)), "attack", time=2), town=2)
-    after = GAME.apply(state, MonstersAttack({"Bjorn": 20}))
+    bjorn = with_monsters(at(heroes_turn(), "Bjorn", (9, 5)), *BESIDE_E5)
+    state = replace(monster_turn(bjorn, "attack", time=2), town=2)
+    after = GAME.apply(state, MonstersAttack({"Bjorn": 11}))
     outcome = GAME.outcome(after)
     assert outcome is not None and outcome.winners == () and outcome.rule == "grim.end.loss"
     verdict = GAME.check(after, Practice("Bjorn"))
@@ -458,7 +465,7 @@ def test_actions_decode_with_clear_errors() -> None:
         GAME.decode_action({"type": "practice"})
     act = GAME.decode_action({"type": "move", "hero": "Bjorn", "path": [[9, 7]]})
     assert act == Move("Bjorn", ((9, 7),))
-    assert to_jsonable(act) == {"hero": "Bjorn", "path": [[9, 7]], "bonus": 0}
+    assert to_jsonable(act) == {"hero": "Bjorn", "path": [[9, 7]], "bonus": 0, "extra": False}
 
 
 def test_every_cited_rule_exists() -> None:

@@ -395,6 +395,19 @@ def test_grim_upgrade_at_the_end_of_the_turn() -> None:
     }
 
 
+def test_grim_upgrade_once_ending_without_an_affordable_upgrade_is_said() -> None:
+    state = bjorns_turn(actions=("move", "mend"), xp=7)
+    verdict = GAME.check(state, EndTurn("Bjorn"))
+    assert verdict.legal and "grim.upgrade.once" in verdict.rules
+    assert (
+        "no upgrade, though 5 XP would buy one now (new ability, flip hero, flip ability)"
+        in verdict.effects
+    )
+    poor = GAME.check(bjorns_turn(actions=("move", "mend"), xp=4), EndTurn("Bjorn"))
+    assert "grim.upgrade.once" not in poor.rules
+    assert not any(line.startswith("no upgrade") for line in poor.effects)
+
+
 def test_grim_upgrade_once_a_turn_and_again_on_the_next() -> None:
     # One upgrade at the end of this turn does not stop one at the end of the next.
     state = bjorns_turn(xp=20)
@@ -673,3 +686,68 @@ def test_grim_turn_only_current_during_reinforcements() -> None:
             "Action spaces are used on hero turns; now it is reinforcements "
             f"({cards} still to place)."
         )
+
+
+# ----- additional actions from cards and attacks that ignore armor ------------------------------
+
+EXTRA_LINE = "additional action from a card: no action marker moves"
+
+
+def test_grim_action_extra_a_second_attack_from_a_card_moves_no_marker() -> None:
+    # Rapid Strike I: "3 mana: perform an attack action" after the attack action was taken.
+    state = GAME.apply(beside_a_draugr(), Attack("Bjorn", (9, 4), 2))
+    assert not GAME.check(state, Attack("Bjorn", (9, 4), 2)).legal
+    extra = Attack("Bjorn", (9, 4), 3, extra=True)
+    assert whole(GAME.check(state, extra)) == (
+        True,
+        "Bjorn deals 2 damage to the Draugr.",
+        ("grim.action.attack", "grim.combat.armor", "grim.action.extra"),
+        ("Draugr at D4 takes 2 damage", "armor prevents 1", EXTRA_LINE),
+    )
+    after = GAME.apply(state, extra)
+    assert after.monsters == (MonsterTile("draugr", (9, 4), damage=3),)
+    assert after.hero("Bjorn").actions == ("attack",)
+    # With both markers used, a card's attack still comes: it does not count toward the two.
+    used = GAME.apply(GAME.apply(after, Practice("Bjorn")), Attack("Bjorn", (9, 4), 1, extra=True))
+    assert used.hero("Bjorn").actions == ("attack", "practice")
+    assert GAME.describe(state, extra) == (
+        "Bjorn attacks D4 for 3 damage (additional attack from a card)."
+    )
+
+
+def test_grim_action_extra_is_checked_like_the_action() -> None:
+    state = beside_a_draugr()
+    far = with_hero(state, replace(state.hero("Bjorn"), at=(9, 7)))
+    out_of_range = GAME.check(far, Attack("Bjorn", (9, 4), 3, extra=True))
+    assert whole(out_of_range) == (
+        False,
+        "The Draugr is 3 areas away; Bjorn's range is 1.",
+        ("grim.action.attack", "grim.action.extra"),
+        (),
+    )
+    alvas = replace(state, turn=1)
+    not_yours = GAME.check(alvas, Attack("Bjorn", (9, 4), 3, extra=True))
+    assert not not_yours.legal and not_yours.rules == ("grim.turn.only_current",)
+    # An additional move walks a checked path too: not through the draugr's area.
+    moved = GAME.apply(state, Move("Bjorn", ((9, 6),)))
+    blocked = GAME.check(moved, Move("Bjorn", ((9, 5), (9, 4)), extra=True))
+    assert not blocked.legal and "grim.action.extra" in blocked.rules
+    back = Move("Bjorn", ((9, 5),), extra=True)
+    verdict = GAME.check(moved, back)
+    assert verdict.legal and verdict.effects[-1] == EXTRA_LINE
+    after = GAME.apply(moved, back)
+    assert (after.hero("Bjorn").at, after.hero("Bjorn").actions) == ((9, 5), ("move",))
+
+
+def test_grim_combat_ignore_armor_eagle_eye_ii() -> None:
+    state = beside_a_draugr()
+    attack = Attack("Bjorn", (9, 4), 2, ignore_armor=True)
+    assert whole(GAME.check(state, attack)) == (
+        True,
+        "Bjorn deals 2 damage to the Draugr.",
+        ("grim.action.attack", "grim.combat.ignore_armor"),
+        ("Draugr at D4 takes 2 damage", "a card ignores the armor (1 not prevented)"),
+    )
+    after = GAME.apply(state, attack)
+    assert after.monsters == (MonsterTile("draugr", (9, 4), damage=2),)
+    assert GAME.describe(state, attack) == "Bjorn attacks D4 for 2 damage (ignoring armor)."

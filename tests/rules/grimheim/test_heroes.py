@@ -74,6 +74,9 @@ def test_grim_hero_health_and_knockout() -> None:
     after = GAME.apply(after, HeroDamage("Boldur", 1))
     boldur = after.hero("Boldur")
     assert (boldur.damage, boldur.at, boldur.knockouts, after.town) == (5, GRIMHEIM, 1, 2)
+    # Carried to Grimheim, Boldur is out of reach: no second knockout costs the town more.
+    again = GAME.check(after, HeroDamage("Boldur", 1))
+    assert not again.legal and again.rules == ("grim.map.grimheim_apart", "grim.hero.health")
 
 
 def test_grim_hero_hand_limit() -> None:

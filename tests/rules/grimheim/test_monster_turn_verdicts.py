@@ -5,12 +5,16 @@ with the sentence players read, the rules cited, every effect line and where the
 
 from __future__ import annotations
 
+import io
+import json
 from dataclasses import replace
 
 import pytest
 
-from rules.core import Verdict
+from rules import cli
+from rules.core import Verdict, to_jsonable
 from rules.grimheim import GAME
+from rules.grimheim import state as geometry
 from rules.grimheim.actions import AdvanceTime, MonsterDie, MonstersAttack
 from rules.grimheim.state import GrimheimOptions, GrimheimState, Hex, MonsterTile, sorted_tiles
 
@@ -99,14 +103,8 @@ def test_grim_time_last_long_track_and_no_step_past_the_last() -> None:
         "grim.time.last"
         not in GAME.check(monster_turn("time", 14, track="long"), AdvanceTime()).rules
     )
-    past = GAME.check(monster_turn("time", 12), AdvanceTime())
-    assert whole(past) == (
-        False,
-        "The Rune Stone already stands on the last step (12): there is no further monster "
-        "turn. If that is wrong, correct the time track.",
-        ("grim.time.last",),
-        (),
-    )
+    past = GAME.apply(monster_turn("time", 12), AdvanceTime())
+    assert past.time == 12
 
 
 def test_grim_mturn_die_is_rolled_after_the_stone_only_with_the_variant() -> None:
@@ -252,19 +250,105 @@ def test_grim_time_last_the_game_ends_after_that_monster_turn() -> None:
 
 
 def test_grim_monster_die_attack_is_told_at_the_attack() -> None:
-    state = monster_turn("attack", 3, face="attack", heroes={"Bjorn": (3, 9)})
+    goblin = MonsterTile("goblin", (4, 9))
+    state = monster_turn("attack", 3, goblin, face="attack", heroes={"Bjorn": (3, 9)})
     verdict = GAME.check(state, MonstersAttack({"Bjorn": 2}))
     assert whole(verdict) == (
         True,
         "Monsters attack.",
-        ("grim.mturn.attack", "grim.hero.health", "grim.monster.die_attack"),
+        (
+            "grim.mturn.attack",
+            "grim.mturn.attack_bound",
+            "grim.hero.health",
+            "grim.monster.die_attack",
+        ),
         (
             "monster die: every monster attacks with +1 strength",
+            "Bjorn: Goblin at I4 (2 dice: +1 from the monster die); at most 2 damage",
             "Bjorn's damage → 2 of 9",
             "next: Bjorn's turn",
         ),
     )
     assert GAME.apply(state, MonstersAttack({"Bjorn": 2})).hero("Bjorn").damage == 2
+    # Without the die's attack face the goblin rolls its one printed die.
+    plain = replace(state, die_face="")
+    assert whole(GAME.check(plain, MonstersAttack({"Bjorn": 2})))[:2] == (
+        False,
+        "Bjorn can take at most 1 damage: that is every attack die of the monsters within "
+        "reach (Goblin at I4 (1 die)).",
+    )
+
+
+# ----- what the monsters in reach can deal ----------------------------------------------------
+
+
+def test_grim_mturn_attack_bound_a_monster_out_of_reach_deals_nothing() -> None:
+    # A range-1 Seer of Odin (level I, strength 3) eight areas from Bjorn cannot hurt him.
+    seer = MonsterTile("seer_of_odin", (11, 3), level=1)
+    state = replace(
+        monster_turn("attack", 3, heroes={"Bjorn": (3, 9)}),
+        monsters=(seer,),
+        legends_in_play={"seer_of_odin": 1},
+    )
+    assert geometry.distance((11, 3), (3, 9)) == 8
+    assert whole(GAME.check(state, MonstersAttack({"Bjorn": 3}))) == (
+        False,
+        "No monster can reach Bjorn this turn, so Bjorn takes no damage.",
+        ("grim.mturn.attack_bound", "grim.combat.range", "grim.combat.strength"),
+        (),
+    )
+    verdict = GAME.check(state, MonstersAttack({}))
+    assert verdict.legal and verdict.effects[0] == "Bjorn: no monster within reach"
+
+
+def test_grim_mturn_attack_bound_a_lone_goblin_rolls_one_die() -> None:
+    state = monster_turn("attack", 3, MonsterTile("goblin", (4, 9)), heroes={"Bjorn": (3, 9)})
+    assert whole(GAME.check(state, MonstersAttack({"Bjorn": 60})))[:3] == (
+        False,
+        "Bjorn can take at most 1 damage: that is every attack die of the monsters within "
+        "reach (Goblin at I4 (1 die)).",
+        ("grim.mturn.attack_bound", "grim.combat.range", "grim.combat.strength"),
+    )
+    verdict = GAME.check(state, MonstersAttack({"Bjorn": 1}))
+    assert whole(verdict) == (
+        True,
+        "Monsters attack.",
+        ("grim.mturn.attack", "grim.mturn.attack_bound", "grim.hero.health"),
+        (
+            "Bjorn: Goblin at I4 (1 die); at most 1 damage",
+            "Bjorn's damage → 1 of 9",
+            "next: Bjorn's turn",
+        ),
+    )
+
+
+def test_grim_mturn_attack_bound_trollkin_and_fire_horde_reach() -> None:
+    # Two trollkin side by side each roll one extra die; a sprite two areas off reaches too.
+    tiles = (
+        MonsterTile("goblin", (4, 9)),
+        MonsterTile("brute", (4, 8)),
+        MonsterTile("sprite", (5, 9)),
+    )
+    state = monster_turn("attack", 3, *tiles, heroes={"Bjorn": (3, 9)})
+    verdict = GAME.check(state, MonstersAttack({"Bjorn": 7}))
+    assert verdict.legal
+    assert verdict.effects[0] == (
+        "Bjorn: Brute at Ogre Valley H3 (4 dice: +1 for trollkin beside it), Goblin at I4 "
+        "(2 dice: +1 for trollkin beside it), Sprite at I5 (1 die); at most 7 damage"
+    )
+    assert not GAME.check(state, MonstersAttack({"Bjorn": 8})).legal
+
+
+def test_grim_mturn_attack_bound_each_monster_attacks_one_hero() -> None:
+    # One troll beside both heroes: its six dice go to one of them, never to both.
+    state = monster_turn(
+        "attack", 3, MonsterTile("troll", (4, 9)), heroes={"Bjorn": (3, 9), "Alva": (5, 9)}
+    )
+    assert GAME.check(state, MonstersAttack({"Bjorn": 6})).legal
+    assert GAME.check(state, MonstersAttack({"Alva": 6})).legal
+    both = GAME.check(state, MonstersAttack({"Bjorn": 3, "Alva": 3}))
+    assert not both.legal and both.reason.startswith("Each monster attacks only one hero")
+    assert both.rules[0] == "grim.mturn.attack_bound"
 
 
 def test_grim_map_grimheim_apart_no_damage_to_a_hero_in_town() -> None:
@@ -288,7 +372,7 @@ def test_grim_mturn_attack_refuses_typos_and_strangers() -> None:
         ("grim.mturn.attack",),
         (),
     )
-    assert GAME.check(out, MonstersAttack({"Bjorn": 60})).legal
+    assert GAME.check(out, MonstersAttack({"Bjorn": 0})).legal
     assert whole(GAME.check(out, MonstersAttack({"Zed": 1}))) == (
         False,
         "'Zed' is not at this table (heroes: Bjorn, Alva).",
@@ -541,3 +625,27 @@ def test_grim_monster_die_push_leaves_a_hero_without_a_monster_where_it_is() -> 
     state = die_step({"Bjorn": BJORN, "Alva": (3, 9)}, MonsterTile("goblin", D5))
     after = GAME.apply(state, MonsterDie("push", shifts=((BJORN, (9, 6)),)))
     assert [(h.name, h.at) for h in after.heroes] == [("Bjorn", (9, 6)), ("Alva", (3, 9))]
+
+
+def test_grim_mturn_attack_bound_through_the_command_line() -> None:
+    """``python -m rules check grimheim`` with the Seer of Odin eight areas from Bjorn."""
+    seer = MonsterTile("seer_of_odin", (11, 3), level=1)
+    state = replace(
+        monster_turn("attack", 3, heroes={"Bjorn": (3, 9)}),
+        monsters=(seer,),
+        legends_in_play={"seer_of_odin": 1},
+    )
+    payload = {
+        "state": to_jsonable(state),
+        "action": {"type": "monsters_attack", "damage": {"Bjorn": 3}},
+    }
+    code, out = cli.run(["check", "grimheim"], io.StringIO(json.dumps(payload)))
+    assert (code, out) == (
+        0,
+        {
+            "legal": False,
+            "reason": "No monster can reach Bjorn this turn, so Bjorn takes no damage.",
+            "rules": ["grim.mturn.attack_bound", "grim.combat.range", "grim.combat.strength"],
+            "effects": [],
+        },
+    )

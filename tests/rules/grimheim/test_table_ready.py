@@ -210,7 +210,7 @@ def test_grim_map_grimheim_apart_heroes_in_town_neither_attacked_nor_attacking()
     attack = monster_step(state, "attack")
     verdict = GAME.check(attack, MonstersAttack({"Bjorn": 2}))
     assert not verdict.legal and "grim.map.grimheim_apart" in verdict.rules
-    assert GAME.check(attack, MonstersAttack({"Alva": 2})).legal
+    assert GAME.check(attack, MonstersAttack({"Alva": 1})).legal
     verdict = GAME.check(state, DealDamage("Bjorn", (9, 7), 3))
     assert not verdict.legal and "grim.map.grimheim_apart" in verdict.rules
     verdict = GAME.check(state, Attack("Bjorn", (9, 7), 3))
