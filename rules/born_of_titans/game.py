@@ -17,7 +17,7 @@ from rules.core import Action, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
 from . import challenge, corrections, divine, enumeration, history, scoring, setup_steps, turns
 from .actions import ACTION_TYPES
-from .guards import Effects, Handlers
+from .guards import Effects, Handlers, recount_dice
 from .state import BotOptions, BotState, Hero
 
 RULES = RuleIndex.from_toml("born-of-titans", Path(__file__).with_name("rule_index.toml"))
@@ -101,7 +101,10 @@ class BornOfTitans(Game[BotState, BotOptions]):
         return self._transition(state, action)[0]
 
     def _transition(self, state: BotState, action: Action) -> tuple[BotState, Effects]:
-        return HANDLERS[type(action)][1](state, action)
+        after, effects = HANDLERS[type(action)][1](state, action)
+        # Whatever changed what the fighting hero has (the Lion Skin or the Dragon's Teeth
+        # discarded, crew lost to the Furies), the next roll counts what she has now.
+        return recount_dice(after, effects), effects
 
     def outcome(self, state: BotState) -> Outcome | None:
         if state.phase != "over" or not state.finished:
