@@ -259,3 +259,22 @@ def test_a_city_another_hero_cleared_offers_recruit_bot_encounter_city_first() -
     root = t.panel()
     assert "outside the gates" not in texts(find(root, "bot-sheet-0"))
     assert "In Thebes" in texts(root)
+
+
+def test_first_quests_are_offered_once_every_hero_stands_bot_setup_quests() -> None:
+    from rules.born_of_titans.actions import PickHero, StartSite
+    from tests.rules.born_of_titans.helpers import ATALANTA, CYRENE, PHEACIANS, picking, play
+
+    t = Table(play(picking(), PickHero(1, CYRENE, PHEACIANS), PickHero(0, ATALANTA, PHEACIANS)))
+    root = t.panel()
+    assert "once every hero stands on her site" in texts(root)
+    assert not any(
+        isinstance(c, ft.Semantics) and str(c.identifier).startswith("bot-quest-")
+        for c in walk(root)
+    )
+    t.act(StartSite(0, 1))
+    tap(t.panel(), "bot-start-1-6")
+    root = t.panel()
+    assert "once every hero stands" not in texts(root)
+    tap(root, "bot-quest-1-3")  # Bea lays Ann's quest on site 3
+    assert t.state.heroes[0].quest_site == 3

@@ -453,6 +453,10 @@ class BotPanel:
             if s.heroes[seat].place is None and self.may_act_for(seat):
                 out.append(ft.Text(f"{self.names[seat]} starts on quest site:", size=14))
                 out.append(self._site_buttons(f"bot-start-{seat}", partial(StartSite, seat)))
+        if any(h.place is None for h in s.heroes):
+            # The rulebook's order: quest markers go left once every hero stands on her site.
+            out.append(theme.muted("First quests are laid once every hero stands on her site."))
+            return out
         for placer in range(s.n):
             owner = s.right_of(placer)
             if not s.heroes[owner].quest_site and self.may_act_for(placer):
