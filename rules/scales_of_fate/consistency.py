@@ -68,6 +68,10 @@ def _board_problems(state: SofState) -> list[str]:
             problems.append(f"Age {state.age} is set up on the nine quests the last Age left")
     if state.phase in ("deal", "setup") and state.tiles:
         problems.append("action tiles lie on the board between Ages")
+    if state.phase in ("deal", "setup") and any(p != "off" for p in state.where.values()):
+        problems.append("demigods stand beside the board between Ages")
+    if state.phase == "deal" and any(u is not None for u in state.god_powers.values()):
+        problems.append("a god power was used before the first Age began")
     if len(state.tiles) > MAX_ACTION_TILES:
         problems.append(
             f"{len(state.tiles)} action tiles are out, but the box holds {MAX_ACTION_TILES}"

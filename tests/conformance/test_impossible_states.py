@@ -172,6 +172,13 @@ IMPOSSIBLE: list[tuple[str, str, Callable[[], Any], Patch, str]] = [
         "cannot be used",
     ),
     (
+        "scales-of-fate",
+        "a demigod on the board between Ages",
+        _scales_age_two_setup,
+        lambda s: s["where"].update(Pentha="abyss"),
+        "beside the board between Ages",
+    ),
+    (
         "born-of-titans",
         "a hero value past the bounds",
         _bot_play,
@@ -300,3 +307,30 @@ def test_impossible_state_is_exit_2_naming_what_is_impossible(
     assert code == 2 and set(result) == {"error"}, result
     assert result["error"].startswith(f"$state is not a possible {game.title} position"), result
     assert fragment in result["error"], result
+
+
+def test_impossible_state_through_the_real_command() -> None:
+    """The same refusal from ``python -m rules check`` run as a program, once per game."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for slug in GAMES:
+        _, what, real, patch, fragment = next(c for c in IMPOSSIBLE if c[0] == slug)
+        game = get_game(slug)
+        state = real()
+        moves = game.legal_actions(state) or game.sample_actions(state, random.Random(0))
+        bad = game.state_to_json(state)
+        patch(bad)
+        doc = json.dumps({"state": bad, "action": game.encode_action(moves[0])})
+        proc = subprocess.run(
+            [sys.executable, "-m", "rules", "check", slug],
+            input=doc.encode(),
+            capture_output=True,
+            cwd=root,
+            timeout=60,
+        )
+        assert proc.returncode == 2 and proc.stderr == b"", (what, proc.stderr)
+        out = json.loads(proc.stdout)
+        assert set(out) == {"error"} and fragment in out["error"], (what, out)
