@@ -33,7 +33,12 @@ def set_counter(state: BotState, counter: str, value: int) -> BotState:
                 return set_crew(state, seat, value, [])
             heroes = list(state.heroes)
             heroes[seat] = replace(heroes[seat], crew=value)
-            return replace(state, heroes=tuple(heroes))
+            state = replace(state, heroes=tuple(heroes))
+            if state.phase == "play" and seat == state.turn and state.actions_used == 0:
+                # Fixed before she acted: the turn starts with the crew the box shows, so a
+                # 0 the app had wrong does not cost her an action (bot.turn.no-crew).
+                state = replace(state, crewless_turn=False)
+            return state
         if counter == f"{name} prophecy":
             heroes = list(state.heroes)
             heroes[seat] = replace(heroes[seat], prophecy=value)

@@ -84,6 +84,18 @@ def test_bot_turn_no_crew_reached_within_the_turn_leaves_one_action() -> None:
     assert state.turn == 0 and state.actions_used == 1
 
 
+def test_bot_turn_no_crew_a_zero_fixed_before_acting_keeps_two_actions() -> None:
+    # The app showed 0 crew as Ann's turn began; the box shows 3: a counting slip, not a
+    # crewless turn.
+    state = play(_ann_in_thebes_with_bea_to_play(), Correct("Ann crew", 0), EndTurn(1))
+    state = play(state, Correct("Ann crew", 3), Recruit(0, 2))
+    assert state.turn == 0 and state.actions_used == 1
+    # Left at 0, her one action ends the turn.
+    state = play(_ann_in_thebes_with_bea_to_play(), Correct("Ann crew", 0), EndTurn(1))
+    state = play(state, Sacrifice(0, "hera"))
+    assert state.turn == 1
+
+
 def _fighting_with_the_lion_skin() -> BotState:
     state = edit_hero(two_heroes(), 0, gear=LION_SKIN)
     state = play(state, Move(0, 4, 2, 1, THEBES), Encounter(0, attribute="battle", reveal=HYDRA))
