@@ -16,7 +16,7 @@ from typing import Any
 from rules.core import Action, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
 from . import challenge, corrections, divine, enumeration, history, scoring, setup_steps, turns
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, EndTurn, LoseTurn
 from .guards import Effects, Handlers, recount_dice
 from .state import BotOptions, BotState, Hero
 
@@ -81,6 +81,8 @@ class BornOfTitans(Game[BotState, BotOptions]):
         )
         if (after.turn != state.turn or discarded) and state.phase == "play":
             rules.append("bot.turn.actions")
+            if state.crewless_turn and not isinstance(action, (EndTurn, LoseTurn)):
+                rules.append("bot.turn.no-crew")  # one action only: that one ended the turn
             if discarded:
                 rules.append("bot.turn.lose-turn")
         if len(after.finished) == len(state.finished) and any(

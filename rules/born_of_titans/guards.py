@@ -13,7 +13,7 @@ from typing import Any
 from rules.core import Action, Verdict
 
 from . import data
-from .state import BotState, Foe, Hero, Stats
+from .state import EMPTY, BotState, Foe, Hero, Stats
 
 Effects = list[str]
 Check = Callable[[BotState, Any], Verdict]
@@ -92,7 +92,7 @@ def inside(state: BotState, hero: Hero) -> bool:
     dealt with by anyone, so a hero waiting outside a city another hero has cleared may
     use it without moving again (bot.encounter.city-first)."""
     place = hero.place
-    if place is not None and place.kind == "city" and state.cities.get(place.name) == "empty":
+    if place is not None and place.kind == "city" and state.cities.get(place.name) == EMPTY:
         return True
     return hero.inside
 
