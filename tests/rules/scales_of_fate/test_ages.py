@@ -128,6 +128,8 @@ def test_sof_assume_correction_rechecks_answers_already_given() -> None:
     state = run(_announcing_after_pentha_at_ten(), Announce(0, True))
     assert state.history[-1].answers == (True, None)
     # Corrected to 9 after Ana's yes: her yes no longer holds and is taken back.
+    line = GAME.history_line(state, Correct("renown.Pentha", 9))
+    assert line.endswith("Ana's answer no longer fits the board: Ana answers again."), line
     state = run(state, Correct("renown.Pentha", 9))
     assert state.history[-1].answers == (None, None) and state.phase == "announce"
     state = run(state, Announce(0, False))
