@@ -150,6 +150,13 @@ def _turn(state: BotState) -> list[str]:
         out.append(
             f"{state.actions_used} actions were taken in a turn that had {2 + state.bonus_actions}"
         )
+    if state.phase == "play":
+        if state.finished and not state.placings_on:
+            out.append("a hero has won, but the game goes on without playing for places")
+        if state.turn in state.finished:
+            out.append("a hero who has finished takes a turn")
+        if state.heroes[state.turn].lose_turn:
+            out.append("the hero to play still has a Lose Turn counter, which ends her turn")
     if state.place_due >= 0:
         owed = state.heroes[state.place_due]
         if owed.quest_site or owed.quest_underworld:

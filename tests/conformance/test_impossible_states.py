@@ -209,6 +209,13 @@ IMPOSSIBLE: list[tuple[str, str, Callable[[], Any], Patch, str]] = [
     ("born-of-titans", "Hubris before any quest", _bot_play, _set(hubris=0), "Hubris is held"),
     (
         "born-of-titans",
+        "a turn kept by a Lose Turn counter",
+        _bot_play,
+        _hero(0, lose_turn=True),
+        "Lose Turn counter",
+    ),
+    (
+        "born-of-titans",
         "a hero placed before the picks are done",
         _bot_picking,
         _hero(0, place={"kind": "quest", "site": 1}),
