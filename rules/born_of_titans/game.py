@@ -96,6 +96,9 @@ class BornOfTitans(Game[BotState, BotOptions]):
             rules.append("bot.turn.no-crew")
             if state.challenge is not None and after.challenge is None:
                 rules.append("bot.challenge.defeat")
+        was, now = state.challenge, after.challenge
+        if was is not None and now is not None and was.dice != now.dice:
+            rules.append("bot.challenge.dice")  # counted again from what she has now
         seen: dict[str, None] = dict.fromkeys(rules)
         return Verdict.ok(verdict.reason, *seen, effects=effects)
 

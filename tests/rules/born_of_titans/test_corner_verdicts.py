@@ -107,6 +107,7 @@ def test_bot_challenge_dice_recounted_when_the_lion_skin_is_discarded() -> None:
     state = _fighting_with_the_lion_skin()
     verdict = GAME.check(state, LionSkin(0))
     assert "Ann now rolls 7 dice" in verdict.effects
+    assert verdict.rules == ("bot.gear.lion-skin", "bot.challenge.dice")
     state = play(state, LionSkin(0))
     assert state.challenge is not None and state.challenge.dice == 7
     verdict = refused(state, Roll(0, 9))
