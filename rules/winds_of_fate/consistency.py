@@ -17,6 +17,8 @@ from .state import WofState
 _PATHS = ("calm", "stormy")
 _ARRIVALS = ("start", "calm", "stormy")
 _KINDS = ("", "help", "hinder")
+_STEPS = {"bets": ("bet", "circe"), "draws": ("sirens", "calm-arrival")}
+"""The steps an encounter's queue may be for, by phase; every other phase has none."""
 
 
 def state_problems(s: WofState) -> list[str]:
@@ -65,6 +67,8 @@ def _voyage(s: WofState) -> list[str]:
         out.append("the voyage ends on Ithaca: no journey leaves it")
     if s.phase == "wander" and s.at not in down:
         out.append("Odysseus wanders only from a face-down place")
+    if s.step not in _STEPS.get(s.phase, ("",)):
+        out.append(f"phase {s.phase!r} has no step {s.step!r}")
     if s.kind not in _KINDS:
         out.append(f"an adventure's cards are Help or Hinder, not {s.kind!r}")
     if s.draw_count < 0:

@@ -133,6 +133,14 @@ def _wof_started() -> Any:
     return skip_all(started())
 
 
+def _wof_started_bets() -> Any:
+    from tests.rules.winds_of_fate.helpers import started
+
+    state = started()
+    assert state.phase == "bets"
+    return state
+
+
 def _wof_tiles(s: dict[str, Any]) -> None:
     s["board"][0] = s["board"][1]
 
@@ -277,6 +285,13 @@ IMPOSSIBLE: list[tuple[str, str, Callable[[], Any], Patch, str]] = [
         _wof_started,
         lambda s: s["bets"].append({"seat": 7, "space": 3, "chips": 1}) or s.update(supply=47),
         "seat",
+    ),
+    (
+        "winds-of-fate",
+        "Sirens' draws during the bets",
+        _wof_started_bets,
+        _set(step="sirens"),
+        "has no step",
     ),
     (
         "winds-of-fate",
