@@ -18,6 +18,7 @@ from .guards import (
     Effects,
     Handlers,
     foe_from,
+    inside,
     maybe_end_turn,
     need_problem,
     seat_problem,
@@ -29,7 +30,7 @@ from .guards import (
     with_hero,
 )
 from .quests import complete_quest
-from .state import EMPTY, UNKNOWN, BotState, Challenge, Foe, Hero, Stats
+from .state import EMPTY, UNKNOWN, BotState, Challenge, Foe, Hero, Place, Stats
 
 
 def norm(name: str) -> str:
@@ -48,7 +49,7 @@ def facing(state: BotState, seat: int) -> tuple[str, Foe | None]:
     place = hero.place
     if place is None:
         return "", None
-    if place.kind == "city" and not hero.inside:
+    if place.kind == "city" and not inside(state, hero):
         status = state.cities.get(place.name, UNKNOWN)
         if status == "monster":
             return "monster", state.city_monsters[place.name]
@@ -398,15 +399,19 @@ def defeat(state: BotState, seat: int, effects: Effects) -> BotState:
 
 
 def go_back(state: BotState, seat: int, effects: Effects) -> BotState:
-    """The hero returns to where she was before this site (bot.challenge.retreat)."""
+    """The hero returns to the point she stood on just before this site: the near end of
+    the last segment she travelled (bot.challenge.retreat, bot.assume.retreat-last-point)."""
     hero = state.heroes[seat]
-    if hero.came_from is not None:
+    if hero.came_from is not None and hero.place is not None:
         back = hero.came_from
         inside = back.kind != "city" or state.cities.get(back.name, UNKNOWN) == EMPTY
         if back.kind == "sea":
             inside = False
+        where = back.label()
+        if back == Place("point"):
+            where = f"the point one segment before {hero.place.label()}"
         hero = replace(hero, place=back, came_from=None, inside=inside)
-        effects.append(f"{who(state, seat)} goes back to {back.label()}")
+        effects.append(f"{who(state, seat)} goes back to {where}")
     return maybe_end_turn(with_hero(state, seat, hero), effects)
 
 
@@ -424,6 +429,7 @@ def check_retreat(state: BotState, act: Retreat) -> Verdict:
         f"{who(state, act.seat)} breaks off; {ch.foe.name} heals.",
         "bot.challenge.retreat",
         "bot.challenge.heal",
+        "bot.assume.retreat-last-point",
     )
 
 

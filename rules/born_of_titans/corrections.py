@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import data
+from . import consistency, data
 from .guards import set_crew
 from .state import BotState
 
@@ -33,7 +33,12 @@ def set_counter(state: BotState, counter: str, value: int) -> BotState:
                 return set_crew(state, seat, value, [])
             heroes = list(state.heroes)
             heroes[seat] = replace(heroes[seat], crew=value)
-            return replace(state, heroes=tuple(heroes))
+            state = replace(state, heroes=tuple(heroes))
+            if state.phase == "play" and seat == state.turn and state.actions_used == 0:
+                # Fixed before she acted: the turn starts with the crew the box shows, so a
+                # 0 the app had wrong does not cost her an action (bot.turn.no-crew).
+                state = replace(state, crewless_turn=False)
+            return state
         if counter == f"{name} prophecy":
             heroes = list(state.heroes)
             heroes[seat] = replace(heroes[seat], prophecy=value)
@@ -84,7 +89,8 @@ def invariants(state: BotState) -> list[str]:
 
 
 def state_problems(state: BotState) -> list[str]:
-    """Structure the types cannot express."""
+    """Structure the types cannot express: seat numbers first, then everything
+    ``consistency.state_problems`` knows a played game keeps."""
     if not 2 <= len(state.players) <= 4:
         return ["Born of Titans has 2 to 4 players"]
     if len(state.heroes) != len(state.players):
@@ -96,7 +102,7 @@ def state_problems(state: BotState) -> list[str]:
             return ["a seat number is out of range"]
     if state.challenge is not None and not 0 <= state.challenge.seat < state.n:
         return ["a challenge names a seat that does not exist"]
-    return []
+    return consistency.state_problems(state)
 
 
 def redact(state: BotState, seat: int | None) -> BotState:

@@ -16,8 +16,8 @@ from typing import Any
 from rules.core import Action, Game, Outcome, RuleIndex, ScoreSheet, Verdict
 
 from . import challenge, corrections, divine, enumeration, history, scoring, setup_steps, turns
-from .actions import ACTION_TYPES
-from .guards import Effects, Handlers
+from .actions import ACTION_TYPES, EndTurn, LoseTurn
+from .guards import Effects, Handlers, recount_dice
 from .state import BotOptions, BotState, Hero
 
 RULES = RuleIndex.from_toml("born-of-titans", Path(__file__).with_name("rule_index.toml"))
@@ -81,6 +81,8 @@ class BornOfTitans(Game[BotState, BotOptions]):
         )
         if (after.turn != state.turn or discarded) and state.phase == "play":
             rules.append("bot.turn.actions")
+            if state.crewless_turn and not isinstance(action, (EndTurn, LoseTurn)):
+                rules.append("bot.turn.no-crew")  # one action only: that one ended the turn
             if discarded:
                 rules.append("bot.turn.lose-turn")
         if len(after.finished) == len(state.finished) and any(
@@ -94,6 +96,9 @@ class BornOfTitans(Game[BotState, BotOptions]):
             rules.append("bot.turn.no-crew")
             if state.challenge is not None and after.challenge is None:
                 rules.append("bot.challenge.defeat")
+        was, now = state.challenge, after.challenge
+        if was is not None and now is not None and was.dice != now.dice:
+            rules.append("bot.challenge.dice")  # counted again from what she has now
         seen: dict[str, None] = dict.fromkeys(rules)
         return Verdict.ok(verdict.reason, *seen, effects=effects)
 
@@ -101,7 +106,10 @@ class BornOfTitans(Game[BotState, BotOptions]):
         return self._transition(state, action)[0]
 
     def _transition(self, state: BotState, action: Action) -> tuple[BotState, Effects]:
-        return HANDLERS[type(action)][1](state, action)
+        after, effects = HANDLERS[type(action)][1](state, action)
+        # Whatever changed what the fighting hero has (the Lion Skin or the Dragon's Teeth
+        # discarded, crew lost to the Furies), the next roll counts what she has now.
+        return recount_dice(after, effects), effects
 
     def outcome(self, state: BotState) -> Outcome | None:
         if state.phase != "over" or not state.finished:

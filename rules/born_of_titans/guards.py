@@ -13,7 +13,7 @@ from typing import Any
 from rules.core import Action, Verdict
 
 from . import data
-from .state import BotState, Foe, Hero, Stats
+from .state import EMPTY, BotState, Foe, Hero, Stats
 
 Effects = list[str]
 Check = Callable[[BotState, Any], Verdict]
@@ -81,8 +81,33 @@ def total(hero: Hero, attr: str) -> int:
 
 
 def actions_allowed(state: BotState, hero: Hero) -> int:
-    """Actions this turn: two, one without crew, plus any Fair Weather (bot.turn.actions)."""
-    return (1 if hero.crew == 0 else 2) + state.bonus_actions
+    """Actions this turn: two, plus any Fair Weather (bot.turn.actions); one when the hero
+    has been at 0 crew at any moment of the turn, also once she recruits back up
+    (bot.turn.no-crew)."""
+    return (1 if hero.crew == 0 or state.crewless_turn else 2) + state.bonus_actions
+
+
+def inside(state: BotState, hero: Hero) -> bool:
+    """Is ``hero`` inside the site she stands at? At a city also when its encounter was
+    dealt with by anyone, so a hero waiting outside a city another hero has cleared may
+    use it without moving again (bot.encounter.city-first)."""
+    place = hero.place
+    if place is not None and place.kind == "city" and state.cities.get(place.name) == EMPTY:
+        return True
+    return hero.inside
+
+
+def recount_dice(state: BotState, effects: Effects) -> BotState:
+    """The running challenge's dice counted again from what the hero has now (gear
+    discarded, crew gone...), plus the prophecy committed (bot.challenge.dice)."""
+    ch = state.challenge
+    if ch is None or not 0 <= ch.seat < state.n:
+        return state
+    dice = total(state.heroes[ch.seat], ch.attribute) + ch.prophecy
+    if dice == ch.dice:
+        return state
+    effects.append(f"{who(state, ch.seat)} now rolls {dice} dice")
+    return replace(state, challenge=replace(ch, dice=dice))
 
 
 def actions_left(state: BotState) -> int:
@@ -106,6 +131,8 @@ def set_crew(state: BotState, seat: int, crew: int, effects: Effects) -> BotStat
     if crew != hero.crew:
         effects.append(f"{name}'s crew {hero.crew} → {crew}")
     hero = replace(hero, crew=crew)
+    if crew == 0 and state.phase == "play" and seat == state.turn:
+        state = replace(state, crewless_turn=True)
     if crew == 0 and (hero.gear is not None or hero.ally is not None):
         lost = [c.name for c in (hero.gear, hero.ally) if c is not None]
         effects.append(f"{name} has no crew left and loses {' and '.join(lost)}")
@@ -187,7 +214,14 @@ def advance_turn(state: BotState, effects: Effects) -> BotState:
         break
     heroes[seat] = replace(heroes[seat], argo_used=False, lose_turn=False)
     effects.append(f"{who(state, seat)}'s turn")
-    return replace(state, heroes=tuple(heroes), turn=seat, actions_used=0, bonus_actions=0)
+    return replace(
+        state,
+        heroes=tuple(heroes),
+        turn=seat,
+        actions_used=0,
+        bonus_actions=0,
+        crewless_turn=heroes[seat].crew == 0,
+    )
 
 
 def maybe_end_turn(state: BotState, effects: Effects) -> BotState:

@@ -149,6 +149,14 @@ def check_place_quest(state: BotState, act: PlaceQuest) -> Verdict:
         return problem
     owner = state.right_of(act.seat)
     if state.phase == "sites":
+        waiting = [s for s in range(state.n) if state.heroes[s].place is None]
+        if waiting:
+            return Verdict.no(
+                "Quest markers are handed left once every hero stands on her starting site; "
+                f"{who(state, waiting[0])} has not chosen hers yet.",
+                "bot.setup.quests",
+                "bot.setup.start-site",
+            )
         if state.heroes[owner].quest_site:
             return Verdict.no(
                 f"{who(state, owner)}'s first quest is already placed.", "bot.setup.quests"

@@ -162,6 +162,9 @@ class BotState:
     turn: int = -1
     actions_used: int = 0
     bonus_actions: int = 0
+    crewless_turn: bool = False
+    """The hero whose turn it is has stood at 0 crew during it: one action this turn, even
+    after recruiting back up (bot.turn.no-crew)."""
     challenge: Challenge | None = None
     hubris: int = -1
     hubris_first: bool = False

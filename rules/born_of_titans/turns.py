@@ -31,6 +31,7 @@ from .guards import (
     Handlers,
     advance_turn,
     due_problem,
+    inside,
     maybe_end_turn,
     need_problem,
     seat_problem,
@@ -126,7 +127,10 @@ def do_move(state: BotState, act: Move) -> tuple[BotState, Effects]:
     if to.kind == "sea":
         known = state.sea_monsters.get(to.name)
         effects.append(f"{known.name if known else 'an unknown sea monster'} waits here")
-    hero = replace(hero, place=to, came_from=hero.place, inside=inside)
+    # A retreat goes back to the near end of the last segment (bot.assume.retreat-last-point):
+    # the starting place after a one-segment move, else the point just before ``to``.
+    last = hero.place if act.sea + act.land == 1 else Place("point")
+    hero = replace(hero, place=to, came_from=last, inside=inside)
     state = replace(
         with_hero(state, act.seat, hero), cities=cities, actions_used=state.actions_used + 1
     )
@@ -137,7 +141,7 @@ def _in_city(state: BotState, seat: int, rule: str) -> Verdict | None:
     hero = state.heroes[seat]
     if hero.place is None or hero.place.kind != "city":
         return Verdict.no(f"{who(state, seat)} is not in a city.", rule)
-    if not hero.inside:
+    if not inside(state, hero):
         return Verdict.no(
             f"{hero.place.name}'s encounter comes first.", "bot.encounter.city-first", rule
         )
@@ -252,7 +256,17 @@ def check_look(state: BotState, act: Look) -> Verdict:
         return problem
     if not act.site.strip() or len(act.site) > data.MAX_NAME:
         return Verdict.no("Name the site looked at.", "bot.prophecy.look")
-    if state.heroes[act.seat].prophecy < 1:
+    hero = state.heroes[act.seat]
+    ch = state.challenge
+    committed = ch.prophecy if ch is not None and ch.seat == act.seat else 0
+    if hero.prophecy - committed < 1:
+        if committed:
+            return Verdict.no(
+                f"{who(state, act.seat)}'s prophecy is committed to this challenge; "
+                "committed prophecy cannot pay for a look.",
+                "bot.prophecy.look",
+                "bot.challenge.prophecy",
+            )
         return Verdict.no(f"{who(state, act.seat)} has no prophecy left.", "bot.prophecy.look")
     return Verdict.ok(
         f"{who(state, act.seat)} pays one prophecy to look at {act.site.strip()}.",

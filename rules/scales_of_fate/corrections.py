@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from . import deduction
 from .components import (
     ABYSS_LEFT,
     ABYSS_NAMES,
@@ -44,10 +45,12 @@ def counter_values(state: SofState) -> Mapping[str, int]:
 
 
 def set_counter(state: SofState, counter: str, value: int) -> SofState:
+    """``state`` with ``counter`` set to ``value``. A renown correction during the yes/no
+    step also works the Age's record out again (``recheck_age_record``)."""
     if counter.startswith("renown."):
         renown = dict(state.renown)
         renown[counter.removeprefix("renown.")] = value
-        return replace(state, renown=renown)
+        return recheck_age_record(replace(state, renown=renown))
     if counter == "abyss.marker":
         return replace(state, abyss_marker=value)
     if counter == "abyss.left":
@@ -58,6 +61,28 @@ def set_counter(state: SofState, counter: str, value: int) -> SofState:
     quests = dict(state.quests)
     quests[key] = replace(quests[key], change=value)
     return replace(state, quests=quests)
+
+
+def recheck_age_record(state: SofState) -> SofState:
+    """During the yes/no step, the finished Age's record made to agree with the board
+    again (``sof.assume.correction-rechecks-answers``): the demigods that fit the question
+    are worked out from the corrected renown, and an answer already given that the board
+    no longer bears out is taken back, so that seat answers again. Other phases: unchanged."""
+    if state.phase != "announce" or not state.history:
+        return state
+    record = state.history[-1]
+    answers = tuple(
+        None
+        if said is not None and deduction.true_answer(state, seat) not in (None, said)
+        else said
+        for seat, said in enumerate(record.answers)
+    )
+    record = replace(
+        record,
+        fitting=deduction.fitting(state, record.criterion),
+        answers=(answers[0], answers[1]),
+    )
+    return replace(state, history=(*state.history[:-1], record))
 
 
 def invariants(state: SofState) -> list[str]:

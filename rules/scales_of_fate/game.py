@@ -16,7 +16,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from rules.core import Action, Game, Outcome, RuleIndex, ScoreSheet, Verdict
+from rules.core import (
+    Action,
+    Correct,
+    Game,
+    IllegalAction,
+    Outcome,
+    RuleIndex,
+    ScoreSheet,
+    Verdict,
+)
 
 from . import (
     age_setup,
@@ -161,6 +170,22 @@ class ScalesOfFate(Game[SofState, SofOptions]):
         return consistency.state_problems(state)
 
     # ----- history and secrecy -----------------------------------------------------------
+
+    def history_line(self, state: SofState, action: Action) -> str:
+        """The shared line, plus any yes/no answer a renown fix took back
+        (``corrections.recheck_age_record``), so the table sees why it is asked again."""
+        line = super().history_line(state, action)
+        if isinstance(action, Correct) and state.phase == "announce" and state.history:
+            try:
+                after = self.apply(state, action)
+            except IllegalAction:
+                return line
+            before, now = state.history[-1].answers, after.history[-1].answers
+            for seat in (0, 1):
+                if before[seat] is not None and now[seat] is None:
+                    line += f" {state.players[seat]}'s answer no longer fits the board: "
+                    line += f"{state.players[seat]} answers again."
+        return line
 
     def describe(self, state: SofState, action: Action) -> str:
         return history.describe(state, action)

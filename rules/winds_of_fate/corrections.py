@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from . import consistency
 from .components import ENDINGS, LAST_ROUND, NODES
 from .guards import replace_at
 from .state import WofState
@@ -89,7 +90,9 @@ def state_problems(s: WofState) -> list[str]:
         problems.append("the board holds nine tiles")
     if s.phase not in ("setup", "over") and not (s.board and all(s.destiny_cards)):
         problems.append("play has started before setup was complete")
-    return problems
+    if problems:
+        return problems
+    return consistency.state_problems(s)
 
 
 def invariants(s: WofState) -> list[str]:

@@ -94,6 +94,8 @@ class WindsOfFate(Game[WofState, WofOptions]):
         rules = list(verdict.rules) + voyage.arrival_rules(state, after)
         if after.phase == "over":
             rules += ["wof.end.trigger", f"wof.end.{after.ending}"]
+            if state.phase != "over" and voyage.cut_short_of_home(after):
+                rules.append("wof.assume.stranded-round-12")
         return Verdict.ok(verdict.reason, *dict.fromkeys(rules), effects=effects)
 
     def _count_out_of_range(self, after: WofState) -> str | None:
@@ -118,7 +120,7 @@ class WindsOfFate(Game[WofState, WofOptions]):
         if state.phase != "over":
             return None
         try:
-            sheet = self.score(state)
+            sheet, winners = scoring.score_and_winners(state)
         except ValueError:
             # A copy without everyone's destiny cards cannot be scored; the ending is known.
             return Outcome(
@@ -126,13 +128,6 @@ class WindsOfFate(Game[WofState, WofOptions]):
                 f"{ENDING_NAMES[state.ending]} in round {state.round}",
                 f"wof.end.{state.ending}",
             )
-        winners = (
-            (sheet.winner,)
-            if sheet.winner
-            else tuple(
-                p.name for p in sheet.players if p.total == max(q.total for q in sheet.players)
-            )
-        )
         return Outcome(winners, sheet.summary, sheet.tiebreak or "wof.end.winner")
 
     def score(self, state: WofState) -> ScoreSheet:

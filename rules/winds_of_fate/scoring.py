@@ -43,6 +43,15 @@ class Holding:
 
 def sheet(holdings: Sequence[Holding], end_round: int, ending: str) -> ScoreSheet:
     """The score pad for a voyage that ended in ``end_round`` with ``ending``."""
+    return ranked(holdings, end_round, ending)[0]
+
+
+def ranked(
+    holdings: Sequence[Holding], end_round: int, ending: str
+) -> tuple[ScoreSheet, tuple[str, ...]]:
+    """The score pad and the winners: the players with the most VP, and among them those
+    with the most chips when VP tie (wof.end.tiebreak); several names for a tie that the
+    chips do not break."""
     players = []
     chips_of: dict[str, int] = {}
     for h in holdings:
@@ -96,7 +105,9 @@ def sheet(holdings: Sequence[Holding], end_round: int, ending: str) -> ScoreShee
             summary += " (most chips breaks the tie)"
     else:
         summary = f"{how}: {', '.join(leaders)} share the win with {best} VP"
-    return ScoreSheet(tuple(players), winner, tiebreak, summary)
+        if tiebreak:
+            summary += " and the most chips"
+    return ScoreSheet(tuple(players), winner, tiebreak, summary), tuple(leaders)
 
 
 def holdings(s: WofState) -> list[Holding]:
@@ -112,9 +123,15 @@ def holdings(s: WofState) -> list[Holding]:
 
 
 def score_sheet(s: WofState) -> ScoreSheet:
+    return score_and_winners(s)[0]
+
+
+def score_and_winners(s: WofState) -> tuple[ScoreSheet, tuple[str, ...]]:
+    """The score pad of a finished voyage and who won it (``ranked``); raises
+    ``ValueError`` before the end or when a seat's destiny cards are unknown."""
     if not s.ending:
         raise ValueError("the voyage has not ended yet")
-    return sheet(holdings(s), s.round, s.ending)
+    return ranked(holdings(s), s.round, s.ending)
 
 
 # ----- python -m rules score winds-of-fate ------------------------------------------------
@@ -159,8 +176,13 @@ def score_json(data: Any) -> dict[str, Any]:
         or not all(isinstance(x, str) and x.strip() for x in names)
     ):
         raise MalformedAction('"players" must list 3 to 5 names')
+    # Names are read as setup reads them: spaces at the ends do not make another player.
+    names = [x.strip() for x in names]
     if len(set(names)) != len(names):
-        raise MalformedAction("player names must differ")
+        raise MalformedAction(
+            "player names must differ (spaces at the ends do not count): "
+            + ", ".join(sorted({x for x in names if names.count(x) > 1}))[:200]
+        )
     n = len(names)
     end_round = _int(data.get("round"), '"round"', 1, LAST_ROUND)
     ending = data.get("ending")
@@ -176,8 +198,8 @@ def score_json(data: Any) -> dict[str, Any]:
         if not isinstance(raw, dict) or set(raw) != {"player", "space", "chips"}:
             raise MalformedAction(f'bets[{i}] must be {{"player", "space", "chips"}}')
         who = raw["player"]
-        if isinstance(who, str) and who in names:
-            seat = names.index(who)
+        if isinstance(who, str) and who.strip() in names:
+            seat = names.index(who.strip())
         elif isinstance(who, int) and not isinstance(who, bool) and 0 <= who < n:
             seat = who
         else:

@@ -234,9 +234,20 @@ def check_wander(s: WofState, act: Wander) -> Verdict:
     path, dest, verdict = wander_target(s, act)
     if not verdict.legal:
         return verdict
+    god = "Athena" if path == "calm" else "Poseidon"
+    if dest not in s.face_down and s.round >= LAST_ROUND:
+        return Verdict.ok(
+            f"{god}: the {path} path leads off the face-down tiles to "
+            f"{node_label(dest, s.board)}, but leaving them takes a round and round "
+            f"{LAST_ROUND} is the last: Odysseus is Stranded at Sea.",
+            "wof.facedown.olympus",
+            "wof.facedown.round",
+            "wof.assume.facedown-chain",
+            "wof.assume.stranded-round-12",
+            *verdict.rules,
+        )
     return Verdict.ok(
-        f"{'Athena' if path == 'calm' else 'Poseidon'}: the {path} path to "
-        f"{node_label(dest, s.board)}.",
+        f"{god}: the {path} path to {node_label(dest, s.board)}.",
         "wof.facedown.olympus",
         "wof.facedown.round",
         "wof.assume.facedown-chain",
@@ -252,11 +263,21 @@ def do_wander(s: WofState, act: Wander) -> tuple[WofState, Effects]:
         return arrive(s, dest, path, effects), effects
     # Leaving the face-down tiles: the wandering took one round, however many tiles.
     if s.round >= LAST_ROUND:
-        s = replace(s, voyage=(*s.voyage, dest), at=dest)
-        effects.append("Round 12 is over without reaching Ithaca: Odysseus is Stranded at Sea")
+        # No round is left for the way out (wof.assume.stranded-round-12): the marker stays
+        # on the face-down tiles, so it never stands on Ithaca in a Stranded voyage.
+        effects.append(
+            f"Round {LAST_ROUND} is over before Odysseus can leave the face-down tiles for "
+            f"{node_label(dest, s.board)}: he is Stranded at Sea"
+        )
         return end(s, "stranded"), effects
     s = advance_round(s, 1, effects, "Wandering")
     return arrive(s, dest, path, effects), effects
+
+
+def cut_short_of_home(s: WofState) -> bool:
+    """Did the voyage in ``s`` end Stranded although its last adventure was won on the tile
+    that sends Odysseus straight to Ithaca (wof.assume.stranded-round-12)?"""
+    return s.ending == "stranded" and bool(s.won) and DIRECT_MOVES.get(s.tile) == ITHACA
 
 
 def after_adventure(s: WofState, effects: Effects) -> WofState:
@@ -280,8 +301,18 @@ def after_adventure(s: WofState, effects: Effects) -> WofState:
         effects.append(f"Odysseus is home with {s.crew} crew: Safe Return")
         return end(s, "safe")
     if s.round >= LAST_ROUND:
-        effects.append("Round 12 is over without reaching Ithaca: Odysseus is Stranded at Sea")
-        return end(s, "stranded")
+        s = end(s, "stranded")
+        if cut_short_of_home(s):
+            # wof.assume.stranded-round-12: the won adventure would carry him home, but
+            # round 12 is over before that move.
+            effects.append(
+                f"Round {LAST_ROUND} is over before the move to Ithaca: Odysseus is Stranded at Sea"
+            )
+        else:
+            effects.append(
+                f"Round {LAST_ROUND} is over without reaching Ithaca: Odysseus is Stranded at Sea"
+            )
+        return s
     return replace(s, phase="journey", queue=())
 
 

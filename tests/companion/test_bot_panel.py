@@ -226,3 +226,55 @@ def test_placings_after_the_third_quest_bot_end_win() -> None:
     )
     assert "2nd  Bea (Cyrene)" in texts(find(root, "bot-place-1"))
     assert "Ann wins" in texts(find(root, "bot-winner"))
+
+
+def test_lion_skin_recounts_the_dice_and_the_odds_on_the_screen_bot_challenge_dice() -> None:
+    from rules.born_of_titans.actions import Encounter, Move
+    from tests.rules.born_of_titans.helpers import HYDRA, THEBES, play
+    from tests.rules.born_of_titans.test_corner_verdicts import LION_SKIN
+
+    state = edit_hero(two_heroes(), 0, gear=LION_SKIN)
+    state = play(state, Move(0, 4, 2, 1, THEBES), Encounter(0, attribute="battle", reveal=HYDRA))
+    t = Table(state)
+    root = t.panel()
+    assert "9 dice per roll" in texts(root)
+    assert "This roll beats it: 0.2%" in texts(find(root, "bot-odds"))  # all 9 of 9: 1/512
+    tap(root, "bot-lion-skin")
+    assert t.state.challenge is not None and t.state.challenge.dice == 7
+    root = t.panel()
+    assert "7 dice per roll" in texts(root) and "9 dice per roll" not in texts(root)
+    odds = texts(find(root, "bot-odds"))
+    assert "This roll beats it: 0.0%" in odds  # 7 dice cannot make 9 successes
+    assert "No more crew losses" in odds and "Crew lost" not in odds
+    for _ in range(7):
+        tap(root, "bot-successes-plus")
+    tap(root, "bot-roll")
+    assert t.state.challenge is not None and t.state.challenge.rolls == (7,)
+
+
+def test_a_city_another_hero_cleared_offers_recruit_bot_encounter_city_first() -> None:
+    from tests.rules.born_of_titans.test_corner_verdicts import _bea_clears_thebes_while_ann_waits
+
+    t = Table(_bea_clears_thebes_while_ann_waits())
+    root = t.panel()
+    assert "outside the gates" not in texts(find(root, "bot-sheet-0"))
+    assert "In Thebes" in texts(root)
+
+
+def test_first_quests_are_offered_once_every_hero_stands_bot_setup_quests() -> None:
+    from rules.born_of_titans.actions import PickHero, StartSite
+    from tests.rules.born_of_titans.helpers import ATALANTA, CYRENE, PHEACIANS, picking, play
+
+    t = Table(play(picking(), PickHero(1, CYRENE, PHEACIANS), PickHero(0, ATALANTA, PHEACIANS)))
+    root = t.panel()
+    assert "once every hero stands on her site" in texts(root)
+    assert not any(
+        isinstance(c, ft.Semantics) and str(c.identifier).startswith("bot-quest-")
+        for c in walk(root)
+    )
+    t.act(StartSite(0, 1))
+    tap(t.panel(), "bot-start-1-6")
+    root = t.panel()
+    assert "once every hero stands" not in texts(root)
+    tap(root, "bot-quest-1-3")  # Bea lays Ann's quest on site 3
+    assert t.state.heroes[0].quest_site == 3

@@ -168,3 +168,49 @@ def test_plays_screens_build_for_every_filter(db: Database) -> None:
     assert live.history()[0].text in one
     with pytest.raises(KeyError):
         plays_view.detail(shell, "nope")  # type: ignore[arg-type]
+
+
+def test_a_tie_the_chips_break_credits_only_the_players_left_tied_wof_end_tiebreak(
+    db: Database,
+) -> None:
+    """Winds of Fate: three players end on 2 VP, Ann without a chip. The banner's outcome
+    and the saved play name Tom and Bo only."""
+    from rules.core import Correct
+    from rules.winds_of_fate import (
+        ClaimReward,
+        LayBoard,
+        Pass,
+        PlaceBet,
+        RecordDestiny,
+        Resolve,
+        RevealRewards,
+        Skip,
+    )
+    from tests.rules.winds_of_fate.helpers import TILES
+
+    hub = Hub(db)
+    live = hub.create_table("winds-of-fate", None, ["Tom", "Ann", "Bo"])
+    moves = [LayBoard(TILES, (0, 1, 2))]
+    moves += [RecordDestiny(seat, ("safe", "dead", "stranded"), 0) for seat in range(3)]
+    moves += [Correct("round", 12), PlaceBet(0, 12), Skip(1), Skip(2), RevealRewards((1, 1, 1))]
+    for move in moves:
+        live.do(move, HOST)
+    while live.state.phase == "play":
+        live.do(Pass(live.state.queue[0]), HOST)
+    tile = 0
+    while live.state.phase == "claim":
+        live.do(ClaimReward(live.state.queue[0], tile), HOST)
+        tile += 1
+    live.do(Resolve("poseidon", 5, (0, 0, 0)), HOST)
+    for name, value in (("Tom VP", 0), ("Ann VP", 2), ("Ann chips", 0), ("Bo VP", 0)):
+        live.do(Correct(name, value), HOST)
+    outcome = live.outcome()
+    assert outcome is not None and outcome.winners == ("Tom", "Bo")
+    from companion.views.table_view import _banner
+
+    banner = texts(_banner(outcome))
+    assert "Game over — Tom, Bo won" in banner and "Ann" not in banner
+    [record] = plays.list_plays(db)
+    assert set(record.winners) == {"Tom", "Bo"}
+    assert [s.winner for s in record.seats] == [True, False, True]
+    assert [s.place for s in record.seats] == [1, 3, 1]

@@ -492,3 +492,27 @@ def test_age_two_preview_shows_the_moved_quest_where_it_goes() -> None:
     assert t.state.phase == "play"
     after = build_panel(t.ctx(None, role="host", page=page))
     assert _quest_labels(after) == labels
+
+
+def test_deduction_keeps_the_real_pair_sof_assume_correction_rechecks_answers() -> None:
+    """Pentha (Ada's) ended Age 1 on 10, the only demigod fitting "renown 10 or more"; the
+    box shows 9, so the table corrects it before Ada answers. Bo's helper must still hold
+    Pentha and Klar after Ada's honest no."""
+    from tests.rules.scales_of_fate.test_ages import _announcing_after_pentha_at_ten
+
+    t = Table(_announcing_after_pentha_at_ten())
+    page = FakePage()
+    root = build_panel(t.ctx(0, page=page))
+    tap(ids(root)["sof-marker-Pentha"])  # the track's marker offers the correction
+    found = ids(page.dialogs[-1])
+    tap(found["sof-correct-minus"])
+    tap(found["sof-correct-set"])
+    assert t.state.renown["Pentha"] == 9 and t.state.history[-1].fitting == ()
+    root = build_panel(t.ctx(0))
+    tap(ids(root)["sof-announce-0-yes"])
+    assert t.shown and "sof.assume.honest-answers" in t.shown[-1].rules  # yes is refused
+    tap(ids(root)["sof-announce-0-no"])
+    assert t.sent[-1] == Announce(0, False) and t.state.history[-1].answers[0] is False
+    root = build_panel(t.ctx(1))
+    text = texts(ids(root)["sof-pairs-left"])
+    assert text.split()[0] == "36", text

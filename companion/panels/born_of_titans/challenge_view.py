@@ -36,6 +36,15 @@ def odds_lines(ch: Challenge, crew: int, muses: int = 0, fates: int = 0) -> list
     rounds = odds.play_rounds(dice, left, min(crew, odds.MAX_CREW), ares=ch.ares)
     never = rounds.never_retreating()
     this_roll = sum(rounds.won[0].values(), Fraction(0)) if rounds.won else Fraction(0)
+    if ch.invincible:
+        # The Lion Skin is off: no strike costs crew any more, so the hero can roll on
+        # until she wins (bot.gear.lion-skin); only this roll's chance is worth showing.
+        return [
+            f"This roll beats it: {pct(this_roll)}",
+            "No more crew losses: fighting on wins in the end"
+            if dice
+            else "No dice left: this fight cannot be won",
+        ]
     lost = never.crew_lost()
     spread = ", ".join(f"{k}: {pct(p)}" for k, p in lost.items() if p >= Fraction(1, 1000))
     lines = [

@@ -44,7 +44,7 @@ from rules.born_of_titans.actions import (
     UseArgo,
 )
 from rules.born_of_titans.challenge import facing, has_gear
-from rules.born_of_titans.guards import actions_left, total
+from rules.born_of_titans.guards import actions_left, inside, total
 from rules.born_of_titans.setup_steps import next_picker
 from rules.born_of_titans.state import BotState, Place, Reveal, Stats
 from rules.born_of_titans.turns import empty_cities
@@ -150,10 +150,12 @@ class BotPanel:
             parts.insert(1, self._placings())
         for seat in range(s.n):
             own = self.ctx.seat == seat
-            # Everything a sheet draws: the hero (every field), the player's name, the
-            # hubris, finishing order and turn badges, and whose phone it is on.
+            # Everything a sheet draws: the hero (every field), whether she is inside her
+            # city (another hero may have cleared it), the player's name, the hubris,
+            # finishing order and turn badges, and whose phone it is on.
             inputs = (
                 _fields(s.heroes[seat]),
+                inside(s, s.heroes[seat]),
                 s.players[seat],
                 s.hubris == seat,
                 s.finished.index(seat) if seat in s.finished else None,
@@ -451,6 +453,10 @@ class BotPanel:
             if s.heroes[seat].place is None and self.may_act_for(seat):
                 out.append(ft.Text(f"{self.names[seat]} starts on quest site:", size=14))
                 out.append(self._site_buttons(f"bot-start-{seat}", partial(StartSite, seat)))
+        if any(h.place is None for h in s.heroes):
+            # The rulebook's order: quest markers go left once every hero stands on her site.
+            out.append(theme.muted("First quests are laid once every hero stands on her site."))
+            return out
         for placer in range(s.n):
             owner = s.right_of(placer)
             if not s.heroes[owner].quest_site and self.may_act_for(placer):
@@ -561,7 +567,7 @@ class BotPanel:
         if what:
             out += self._encounter(seat, what, foe)
         place = hero.place
-        if place is not None and place.kind == "city" and hero.inside:
+        if place is not None and place.kind == "city" and inside(s, hero):
             hire = min(2, max(1, 6 - hero.crew))
             out.append(ft.Text(f"In {place.name}", size=16, weight=ft.FontWeight.W_600))
             out += self.commit("bot-recruit", f"Recruit {hire} crew", Recruit(seat, hire))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from rules.born_of_titans.guards import total
+from rules.born_of_titans.guards import inside, total
 from rules.born_of_titans.state import BotState, Hero, Stats
 
 from ... import theme
@@ -132,7 +132,7 @@ def crew_sheet(state: BotState, seat: int, *, own: bool, shields: list[ft.Contro
     else:
         divine = f"Divine counters: {len(hero.divine)} face down"
     where = hero.place.label() if hero.place else "not on the map"
-    if hero.place is not None and hero.place.kind == "city" and not hero.inside:
+    if hero.place is not None and hero.place.kind == "city" and not inside(state, hero):
         where += " (outside the gates)"
     return tag(
         f"bot-sheet-{seat}",

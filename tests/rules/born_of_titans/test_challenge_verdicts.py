@@ -154,14 +154,14 @@ def test_bot_the_last_crew_lost_defeats_the_hero() -> None:
             "2 successes (2 of 9)",
             "Ann's crew 1 → 0",
             "Ann is defeated and retreats",
-            "Ann goes back to quest site 1",
+            "Ann goes back to the point one segment before the city Thebes",
             "Bea's turn",
         ),
     )
     lost = play(state, Roll(0, 2))
     ann = lost.heroes[0]
     assert lost.challenge is None and ann.crew == 0
-    assert ann.place == Place("quest", site=1) and ann.inside
+    assert ann.place == Place("point") and ann.inside  # one segment back from Thebes
     assert lost.cities == {"Thebes": "monster"}  # the Hydra still guards Thebes
     assert lost.city_monsters["Thebes"].name == "Hydra"
 
@@ -172,7 +172,7 @@ def test_bot_a_hero_fighting_without_crew_is_defeated_at_the_first_strike() -> N
         "2 successes (2 of 9)",
         "Ann has no crew left to lose",
         "Ann is defeated and retreats",
-        "Ann goes back to quest site 1",
+        "Ann goes back to the point one segment before the city Thebes",
         "Bea's turn",
     )
     assert play(state, Roll(0, 2)).challenge is None

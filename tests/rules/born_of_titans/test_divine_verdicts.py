@@ -254,7 +254,7 @@ def test_bot_the_furies_can_defeat_a_fighting_hero() -> None:
         "Bea plays Furies on Ann",
         "Ann's crew 2 → 0",
         "Ann is defeated and retreats",
-        "Ann goes back to quest site 1",
+        "Ann goes back to the point one segment before the city Thebes",
         "Bea's turn",
     )
     after = play(state, PlayDivine(1, "furies", 0))

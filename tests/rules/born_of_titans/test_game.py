@@ -63,13 +63,20 @@ def test_bot_setup_quests_placed_by_the_left_neighbour() -> None:
         PickHero(2, Stats("Jason", 4, 4, 4), PHEACIANS),
         PickHero(1, Stats("Theseus", 5, 3, 3), PHEACIANS),
         StartSite(0, 1),
+    )
+    # Quest markers are handed left only once every hero stands on her site.
+    assert refused(state, PlaceQuest(1, 1)).rules == ("bot.setup.quests", "bot.setup.start-site")
+    state = play(
+        state,
+        StartSite(1, 6),
+        StartSite(2, 6),
         PlaceQuest(1, 1),  # Bea places Ann's quest; a site with a hero is fine
     )
     assert state.heroes[0].quest_site == 1
     verdict = refused(state, PlaceQuest(2, 1))  # Cat places Bea's: site 1 holds a quest
     assert "already holds Ann's quest" in verdict.reason
     assert refused(state, PlaceQuest(1, 2)).rules == ("bot.setup.quests",)  # Ann's is placed
-    state = play(state, PlaceQuest(2, 2), PlaceQuest(0, 3), StartSite(1, 6), StartSite(2, 6))
+    state = play(state, PlaceQuest(2, 2), PlaceQuest(0, 3))
     assert state.phase == "play" and state.turn == 1  # clockwise from Ann, the first picker
 
 

@@ -46,8 +46,12 @@ def test_bot_setup_offers_the_roll_the_picks_and_the_sites() -> None:
     assert len(picks) == 4
     state = play(state, PickHero(1, CYRENE, PHEACIANS), PickHero(0, ATALANTA, PHEACIANS))
     sites = offered(state)
-    assert {StartSite(0, 1), StartSite(1, 6), PlaceQuest(0, 2), PlaceQuest(1, 5)} <= set(sites)
-    assert {type(a) for a in sites} == {StartSite, PlaceQuest}
+    assert {StartSite(0, 1), StartSite(1, 6)} <= set(sites)
+    assert {type(a) for a in sites} == {StartSite}  # quests come once every hero stands
+    state = play(state, StartSite(0, 1), StartSite(1, 6))
+    quests = offered(state)
+    assert {PlaceQuest(0, 2), PlaceQuest(1, 5)} <= set(quests)
+    assert {type(a) for a in quests} == {PlaceQuest}
 
 
 def test_bot_a_turn_offers_moves_and_the_end_of_the_turn() -> None:

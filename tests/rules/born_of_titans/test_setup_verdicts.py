@@ -46,6 +46,9 @@ def due(owner: int) -> BotState:
     return replace(two_heroes(), place_due=owner)
 
 
+SITED = play(three_picked(), StartSite(0, 1), StartSite(1, 2), StartSite(2, 3))
+"""Every hero on her starting site: the quest markers are handed left next (bot.setup.quests)."""
+
 CASES: list[tuple[str, BotState, Action, Want]] = [
     (
         "Bea rolled lowest",
@@ -135,10 +138,22 @@ CASES: list[tuple[str, BotState, Action, Want]] = [
         StartSite(0, 1),
         (False, "Starting sites are chosen after every hero is picked.", START, ()),
     ),
-    # Bea, on Ann's left, lays Ann's quest.
+    # Bea, on Ann's left, lays Ann's quest once every hero stands on her site.
+    (
+        "a first quest before every hero stands on her site",
+        play(three_picked(), StartSite(0, 1), StartSite(1, 2)),
+        PlaceQuest(1, 3),
+        (
+            False,
+            "Quest markers are handed left once every hero stands on her starting site; "
+            "Cat has not chosen hers yet.",
+            (*QUESTS, "bot.setup.start-site"),
+            (),
+        ),
+    ),
     (
         "a first quest",
-        three_picked(),
+        SITED,
         PlaceQuest(1, 3),
         (
             True,
@@ -149,19 +164,19 @@ CASES: list[tuple[str, BotState, Action, Want]] = [
     ),
     (
         "a first quest twice",
-        play(three_picked(), PlaceQuest(1, 3)),
+        play(SITED, PlaceQuest(1, 3)),
         PlaceQuest(1, 4),
         (False, "Ann's first quest is already placed.", QUESTS, ()),
     ),
     (
         "two quests on one site",
-        play(three_picked(), PlaceQuest(1, 3)),
+        play(SITED, PlaceQuest(1, 3)),
         PlaceQuest(2, 3),
         (False, "Quest site 3 already holds Ann's quest.", QUESTS, ()),
     ),
     (
         "quest site 0",
-        three_picked(),
+        SITED,
         PlaceQuest(1, 0),
         (False, "Quest sites are numbered 1 to 6, not 0.", QUESTS, ()),
     ),

@@ -360,7 +360,9 @@ def test_bot_a_move_spends_one_action_and_the_second_ends_the_turn() -> None:
     state = play(two_heroes(), Move(0, 4, 2, 1, THEBES))
     assert (state.turn, state.actions_used) == (0, 1)
     assert state.heroes[0].place == THEBES and not state.heroes[0].inside  # encounter first
-    assert state.heroes[0].came_from == Place("quest", site=1)
+    # A retreat would go back one segment, to the point before Thebes
+    # (bot.assume.retreat-last-point): the move had three segments.
+    assert state.heroes[0].came_from == Place("point")
     state = play(state, Move(0, 1, 1, 0, STRAIT))
     assert (state.turn, state.actions_used) == (1, 0)  # bot.turn.actions: Bea's turn
 

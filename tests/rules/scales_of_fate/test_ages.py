@@ -8,6 +8,7 @@ from rules.scales_of_fate import (
     GAME,
     Announce,
     FinalGuess,
+    Pass,
     PlaceDemigod,
     PlaceServant,
     SofState,
@@ -87,3 +88,53 @@ def test_sof_end_reveal_shows_hands_and_guesses_when_over() -> None:
     assert state.phase == "over"
     seen = GAME.redact(state, 1)
     assert seen.hands[0] == ("Pentha", "Klar") and seen.guesses[0] == ("Naka", "Belan")
+
+
+def _announcing_after_pentha_at_ten() -> SofState:
+    """Age 1 ended with the question "renown 10 or more" and Pentha (Ana's) at 10, the
+    only demigod that fits; both players still to answer."""
+    from rules.core import Correct
+    from rules.scales_of_fate import Criterion
+
+    state = run(
+        playing(ONE, criterion=Criterion(min_renown=10)),
+        Correct("renown.Pentha", 10),
+        PlaceDemigod(0, "Pentha", "v00"),
+        Pass(1),
+        PlaceServant(0, "penance", "B2"),
+    )
+    assert state.phase == "announce" and state.history[-1].fitting == ("Pentha",)
+    return state
+
+
+def test_sof_assume_correction_rechecks_answers_before_anyone_answers() -> None:
+    from rules.core import Correct
+    from rules.scales_of_fate.deduction import opponent_pairs_for
+
+    # The box shows 9, not 10: the record and the honesty check both follow the fix.
+    state = run(_announcing_after_pentha_at_ten(), Correct("renown.Pentha", 9))
+    assert state.history[-1].fitting == ()
+    verdict = GAME.check(state, Announce(0, True))
+    assert not verdict.legal and "sof.assume.honest-answers" in verdict.rules
+    state = run(state, Announce(0, False))
+    pairs = opponent_pairs_for(state.history, 0)
+    assert ("Pentha", "Klar") in pairs and len(pairs) == 36
+
+
+def test_sof_assume_correction_rechecks_answers_already_given() -> None:
+    from rules.core import Correct
+    from rules.scales_of_fate.deduction import opponent_pairs_for
+
+    state = run(_announcing_after_pentha_at_ten(), Announce(0, True))
+    assert state.history[-1].answers == (True, None)
+    # Corrected to 9 after Ana's yes: her yes no longer holds and is taken back.
+    line = GAME.history_line(state, Correct("renown.Pentha", 9))
+    assert line.endswith("Ana's answer no longer fits the board: Ana answers again."), line
+    state = run(state, Correct("renown.Pentha", 9))
+    assert state.history[-1].answers == (None, None) and state.phase == "announce"
+    state = run(state, Announce(0, False))
+    assert ("Pentha", "Klar") in opponent_pairs_for(state.history, 0)
+    # A fix that leaves an answer true keeps it.
+    state = run(_announcing_after_pentha_at_ten(), Announce(0, True), Correct("renown.Pentha", 12))
+    assert state.history[-1].answers == (True, None)
+    assert state.history[-1].fitting == ("Pentha",)
