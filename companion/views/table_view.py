@@ -329,9 +329,10 @@ class TableScreen:
                 ft.Icons.CHECKLIST,
                 tooltip="Setup and turn card",
                 on_click=lambda _: self.open_guide(),
-                visible=guide_view.has_guide(self.live.game),
             ),
         )
+        # The tag hides, not the button inside it (a tag around a hidden control is an error).
+        guide.visible = guide_view.has_guide(self.live.game)
         settings = theme.tagged(
             "open-settings",
             ft.IconButton(
