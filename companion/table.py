@@ -224,6 +224,12 @@ _LINES_BETWEEN = (
     .where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo"), _EV.c.seq <= bindparam("hi"))
     .order_by(_EV.c.seq)
 )
+_SEATS_AND_WHO = (
+    select(_EV.c.seat, _EV.c.who)
+    .where(_EV.c.table_id == _TID, _EV.c.seq > 0, _EV.c.seq <= bindparam("hi"))
+    .where(_EV.c.seat.is_not(None))
+    .distinct()
+)
 _EVENT_AT = select(*_HISTORY_COLUMNS).where(
     _EV.c.table_id == _TID, _EV.c.seq == bindparam("at_seq")
 )
@@ -537,6 +543,16 @@ class LiveTable:
 
     def _seats_on_own_phone(self) -> frozenset[int]:
         own: set[int] = set()
+        if self._history is None:
+            # Not read yet: ask the database for the few (seat, who) pairs instead of
+            # reading a long history whole just to draw the host's screen.
+            with self._db.read() as conn:
+                pairs = conn.execute(_SEATS_AND_WHO, {"tid": self.id, "hi": self._head}).all()
+            for seat, who in pairs:
+                seated = seat is not None and 0 <= seat < len(self.seats)
+                if seated and who != HOST_NAME and who == self.seats[seat].name:
+                    own.add(seat)
+            return frozenset(own)
         for line in self.history():
             seat = line.seat
             if seat is None or not 0 <= seat < len(self.seats):
