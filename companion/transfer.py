@@ -7,9 +7,12 @@ snapshots) and the plays. Tokens are never exported: they are secrets of the hos
 wrote the file, and an import gives every table fresh ones.
 
 Import adds what is missing and never changes what is there: a table or play whose id the
-database already holds is skipped, players are matched by name (ignoring case). Importing
-the same file twice therefore adds nothing the second time. A file is checked whole before
-anything is written, and written in one transaction: a bad file changes nothing.
+database already holds is skipped, players are matched by name as the roster matches typed
+names (``names.name_key``). Importing the same file twice therefore adds nothing the second
+time. ``import_file`` reads a file a piece at a time (``jsonstream``) and writes it as it
+reads, all in one transaction: a bad file, found bad anywhere, changes nothing. Names go
+through ``names.clean_name`` like typed ones; score pads are checked for the shape the plays
+and stats screens read.
 """
 
 from __future__ import annotations
