@@ -277,6 +277,9 @@ def undo_race_figures(quick: bool) -> list[Figure]:
     from tests.torture.live import EVENT, Phone, start_host
     from tests.torture.test_undo_race import _stored, _table_with_three_moves
 
+    from .figures import _register_tally
+
+    _register_tally()
     spacings = (130,) if quick else (0, 50, 130, 300)
     figures: list[Figure] = []
     for spacing in spacings:
