@@ -275,7 +275,7 @@ def undo_race_figures(quick: bool) -> list[Figure]:
     """Two host phones (each with the confirmation open) and two of the seat whose move it
     was press Undo on one move, ``spacing`` ms apart, each on the button it showed."""
     from tests.torture.live import EVENT, Phone, start_host
-    from tests.torture.test_undo_race import _stored, _table_with_three_moves
+    from tests.torture.test_undo_race import _race_table, _stored
 
     from .figures import _register_tally
 
@@ -285,7 +285,7 @@ def undo_race_figures(quick: bool) -> list[Figure]:
     for spacing in spacings:
         with tempfile.TemporaryDirectory(prefix="fk-bench-race-") as tmp:
             folder = Path(tmp)
-            table_id, seat_token = _table_with_three_moves(folder)
+            table_id, seat_token = _race_table(folder)
             host = start_host(folder, TALLY_ENV)
             try:
                 hosts = [
@@ -321,7 +321,7 @@ def undo_race_figures(quick: bool) -> list[Figure]:
             Figure(
                 f"undo race: 4 devices {spacing} ms apart, moves taken back",
                 "moves",
-                float(3 - head),
+                float(5 - head),
                 1.0,
                 details={"takebacks": len(takebacks)},
             )

@@ -36,12 +36,15 @@ def hosts() -> Iterator[list[Host]]:
             h.stop(signal.SIGKILL)
 
 
-def _table_with_three_moves(folder: Path, last: int = 0) -> tuple[str, str]:
+def _race_table(folder: Path, last: int = 0) -> tuple[str, str]:
     """A tally table whose last move is seat ``last``'s; returns its id and seat 0's
-    token."""
+    token. With ``last=0`` Ana's three last moves are all her own (two corrections from her
+    phone, then "Seat 0 adds 3."), so a second Undo from her phones that named no move would
+    find another move of hers to take back."""
     from companion.hub import Hub
     from companion.store import open_database
     from companion.table import Actor
+    from rules.core import Correct
     from tests.support.tally import Add
 
     db, _ = open_database(data_dir=folder)
@@ -52,9 +55,13 @@ def _table_with_three_moves(folder: Path, last: int = 0) -> tuple[str, str]:
         bo = Actor("bo", "Bo", frozenset({1}))
         table.do(Add(0, 1), ana)
         table.do(Add(1, 2), bo)
-        table.do(Add(0, 3), ana)
         if last == 1:
+            table.do(Add(0, 3), ana)
             table.do(Add(1, 1), bo)
+        else:
+            table.do(Correct(counter="pile", value=10), ana)
+            table.do(Correct(counter="pile", value=20), ana)
+            table.do(Add(0, 3), ana)
         return table.id, table.seat_tokens[0]
     finally:
         db.close()
@@ -78,7 +85,7 @@ def _stored(folder: Path, table_id: str) -> tuple[int, int, list[tuple[str, str]
 def test_four_phones_pressing_undo_on_one_move_take_back_that_move_only(
     tmp_path: Path, hosts: list[Host], spacing_ms: int
 ) -> None:
-    table_id, seat_token = _table_with_three_moves(tmp_path)
+    table_id, seat_token = _race_table(tmp_path)
     h = start_host(tmp_path, TALLY_ENV)
     hosts.append(h)
     host_phones = [Phone.open(h, h.table_route(table_id), wait_for="undo") for _ in range(2)]
@@ -93,7 +100,7 @@ def test_four_phones_pressing_undo_on_one_move_take_back_that_move_only(
         phone.tap("undo")
         phone.wait(lambda _m, p=phone: "undo-confirm" in p.ids, 15, "the confirmation")
         phone.wait_text("Ana: Seat 0 adds 3.")
-    assert _stored(tmp_path, table_id)[:2] == (3, 3)
+    assert _stored(tmp_path, table_id)[:2] == (5, 5)
 
     marks = [len(p.texts) for p in phones]
     # What each player has in front of them when they decide to press.
@@ -122,7 +129,7 @@ def test_four_phones_pressing_undo_on_one_move_take_back_that_move_only(
         phone.drain(2.0)
 
     version, head, takebacks = _stored(tmp_path, table_id)
-    assert (version, head) == (4, 2), "exactly one move is taken back"
+    assert (version, head) == (6, 4), "exactly one move is taken back"
     assert len(takebacks) == 1 and takebacks[0][0] == "undo"
     assert takebacks[0][1].endswith("took back: Seat 0 adds 3.")
 
@@ -131,9 +138,9 @@ def test_four_phones_pressing_undo_on_one_move_take_back_that_move_only(
     losers = [s for s in said if _refused(s)]
     assert len(winners) == 1 and len(losers) == 3, said
     assert all("already taken back" in s for s in losers), said
-    # Every phone, refused or not, now shows the pile as it stands (1 + 2).
+    # Every phone, refused or not, now shows the pile as it stands (set to 20).
     for phone, mark in zip(phones, marks, strict=True):
-        assert "3" in phone.texts[mark:], phone.texts[mark:]
+        assert "20" in phone.texts[mark:], phone.texts[mark:]
     for phone in phones:
         assert phone.crashed == []
         phone.close()
@@ -144,7 +151,7 @@ def test_four_phones_pressing_undo_on_one_move_take_back_that_move_only(
 def test_two_phones_pressing_redo_on_one_move_put_back_that_move_only(
     tmp_path: Path, hosts: list[Host], spacing_ms: int
 ) -> None:
-    table_id, _seat_token = _table_with_three_moves(tmp_path)
+    table_id, _seat_token = _race_table(tmp_path)
     h = start_host(tmp_path, TALLY_ENV)
     hosts.append(h)
     first = Phone.open(h, h.table_route(table_id), wait_for="undo")
@@ -165,7 +172,7 @@ def test_two_phones_pressing_redo_on_one_move_put_back_that_move_only(
     for phone in phones:
         phone.drain(2.0)
     version, head, takebacks = _stored(tmp_path, table_id)
-    assert (version, head) == (5, 3), "exactly one move is put back"
+    assert (version, head) == (7, 5), "exactly one move is put back"
     assert [k for k, _line in takebacks] == ["undo", "redo"]
     said = [" ".join(p.texts[mark:]) for p, mark in zip(phones, marks, strict=True)]
     assert sum("already put back" in s for s in said) == 1, said
@@ -183,7 +190,7 @@ def _refused(text: str) -> bool:
 def test_a_seat_is_told_it_may_take_back_only_its_own_move(
     tmp_path: Path, hosts: list[Host]
 ) -> None:
-    table_id, seat_token = _table_with_three_moves(tmp_path, last=1)
+    table_id, seat_token = _race_table(tmp_path, last=1)
     h = start_host(tmp_path, TALLY_ENV)
     hosts.append(h)
     ana = Phone.open(h, f"/t/{table_id}?k={seat_token}", wait_for="undo")
