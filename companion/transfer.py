@@ -244,23 +244,6 @@ def write_json(data: dict[str, Any], path: Path) -> None:
 # ----- import -----------------------------------------------------------------------------
 
 
-def read_file(path: Path) -> dict[str, Any]:
-    """The JSON of an export file, whole; raises ``ImportRefused`` for anything else.
-    ``import_file`` reads a file a piece at a time instead: use this for small files."""
-    try:
-        with path.open(encoding="utf-8") as fh:
-            reader = jsonstream.Reader(fh)
-            data = reader.value()
-            reader.end()
-    except OSError as exc:
-        raise ImportRefused(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ImportRefused(f"{path} is not a text file") from None
-    except jsonstream.StreamError as exc:
-        raise ImportRefused(f"{path} cannot be read: {exc}") from None
-    return data if isinstance(data, dict) else _refuse_shape()
-
-
 def _refuse_shape() -> dict[str, Any]:
     raise ImportRefused(f"this is not a Fatekeeper export (no {FORMAT!r} object at the top)")
 
