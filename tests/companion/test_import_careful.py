@@ -18,7 +18,7 @@ import pytest
 
 from companion import transfer
 from companion.hub import Hub
-from companion.store import open_database
+from companion.store import Database, open_database
 from companion.store.db import DB_FILE_NAME
 from companion.table import Actor, LiveTable
 from rules.core.scoring import LineItem, PlayerScore, ScoreSheet
@@ -213,3 +213,22 @@ def test_a_long_table_is_stored_with_snapshots_and_opens_from_the_last(tmp_path:
         assert table.state.pile == 250
     finally:
         db.close()
+
+
+def test_a_streamed_import_stores_the_file_whole_on_each_database(
+    tmp_path: Path, db: Database
+) -> None:
+    """The same file, streamed into SQLite and into PostgreSQL, is stored as it was
+    exported (the snapshots the import makes are the ones the source had), and a second
+    import adds nothing."""
+    data = exported(tmp_path, moves=230)
+    file = write(tmp_path, data)
+    report = transfer.import_file(db, file)
+    assert (report.tables_added, report.plays_added, report.players_added) == (2, 1, 2)
+    again = transfer.import_file(db, file)
+    assert (again.tables_added, again.plays_added, again.players_added) == (0, 0, 0)
+    mine = transfer.export_data(db)
+    strip = {"exported_at", "app_version"}
+    assert {k: v for k, v in mine.items() if k not in strip} == {
+        k: v for k, v in data.items() if k not in strip
+    }
