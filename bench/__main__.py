@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .big_data import import_figures, open_figures, undo_race_figures
 from .data import data_figures
 from .fates_and_favors import enumeration_figures
 from .figures import FULL, QUICK, Sizes, commit_latency, host_memory, resume_time, rules_speed
@@ -54,6 +55,9 @@ def run(sizes: Sizes, browser: bool, quick: bool) -> list[Figure]:
     figures += _guard("fan-out", lambda: fanout_figures(quick))
     figures += _guard("host memory", lambda: host_memory(sizes))
     figures += _guard("data", lambda: data_figures(sizes, quick))
+    figures += _guard("big import", lambda: import_figures(quick))
+    figures += _guard("opening a long table", lambda: open_figures(quick))
+    figures += _guard("undo race", lambda: undo_race_figures(quick))
     return figures
 
 

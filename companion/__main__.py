@@ -66,6 +66,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in COMMANDS:
         from .cli import main as command
 
+        # An import replays each table's moves with its game's rules: the data commands
+        # know the same games the host serves.
+        if extra := os.environ.get("FATEKEEPER_EXTRA_GAMES"):
+            _register_extra_games(extra)
+
         return command(argv)
     args = _parser().parse_args(argv)
     _quiet_logs()

@@ -15,11 +15,12 @@ it, then fires ``page.on_connect``. While away, a table screen skipped every red
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -74,7 +75,7 @@ class Shell:
         self._watch_events()
         theme.apply(self.page)
         self.page.title = APP_NAME
-        self.page.on_route_change = lambda e: self.show(_route_of(e, self.page.route))
+        self.page.on_route_change = self._route_changed
         # No handler for ``on_disconnect``: a screen stays subscribed while its phone is
         # away (it skips redraws then) and catches up in ``reconnected``. Dropping the
         # subscription there would race with the reconnection: Flet may run the two
@@ -255,6 +256,33 @@ class Shell:
         self.page.update()
         self._keep_awake(self.route.screen == "table" and self.access is not None)
 
+    async def _route_changed(self, event: Any) -> None:
+        route = _route_of(event, self.page.route)
+        await self.open_off_loop(route)
+        self.show(route)
+
+    async def open_off_loop(self, route: str) -> None:
+        """Read the table ``route`` leads to on a worker thread, so the server's one event
+        loop (every other device's taps and redraws) never waits while a long history is
+        read; ``show`` then finds it open. Only for a credential that opens it; any
+        failure is left for ``show`` to report."""
+        r = routes.parse(route)
+        if not r.credential:
+            return
+
+        def read() -> None:
+            try:
+                access = self.hub.authorize(r.credential, r.table_id)
+                if access is None:
+                    return
+                table_id = r.table_id if access.role == "host" else access.table_id
+                if table_id:
+                    self.hub.open(table_id)
+            except Exception:
+                pass
+
+        await asyncio.to_thread(read)
+
     def _trouble(self, exc: BaseException, route: str) -> ft.View:
         COMPLAINTS.say(f"could not show {self.route.screen}: {str(exc)[:200]}")
         self.leave_screen()
@@ -352,10 +380,12 @@ def _route_of(event: Any, fallback: str) -> str:
     return route if isinstance(route, str) else fallback
 
 
-def build_main(hub: Any, base_url: str) -> Callable[[ft.Page], None]:
+def build_main(hub: Any, base_url: str) -> Callable[[ft.Page], Awaitable[None]]:
     """The Flet entry point for ``hub``; ``base_url`` is what invite QR codes point at."""
 
-    def main(page: ft.Page) -> None:
-        Shell(page, hub, base_url).start()
+    async def main(page: ft.Page) -> None:
+        shell = Shell(page, hub, base_url)
+        await shell.open_off_loop(page.route)
+        shell.start()
 
     return main

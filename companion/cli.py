@@ -100,7 +100,7 @@ def _with_database(args: argparse.Namespace) -> int:
             print(f"Wrote {what} to {target}.")
             return 0
         try:
-            report = transfer.import_data(db, transfer.read_file(Path(args.file).expanduser()))
+            report = transfer.import_file(db, Path(args.file).expanduser())
         except transfer.ImportRefused as exc:
             print(f"companion: cannot import {args.file}: {exc}", file=sys.stderr)
             return 2

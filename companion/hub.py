@@ -91,6 +91,8 @@ class Hub:
         self.snapshot_every = snapshot_every
         self._lock = threading.RLock()
         self._tables: dict[str, LiveTable] = {}
+        self._opening: dict[str, threading.Event] = {}
+        """Tables being read from the database right now (set when done)."""
         self.host_key: str = ""
         """The host key in plain, for the host link; only its digest is stored."""
         self._host_hash = ""
@@ -432,17 +434,38 @@ class Hub:
 
     def open(self, table_id: str) -> LiveTable:
         """The one ``LiveTable`` of this process for ``table_id``. Raises ``KeyError`` for an
-        unknown table and ``TableLoadError`` for one whose game cannot be used."""
+        unknown table and ``TableLoadError`` for one whose game cannot be used.
+
+        A table is read without holding the hub's lock: opening a long game (or one stored
+        without snapshots) never holds up another table. Two callers opening the same
+        table at once read it once; the second waits for the first."""
         if not isinstance(table_id, str):
             raise KeyError(table_id)
-        with self._lock:
-            table = self._tables.get(table_id)
-            if table is None:
+        while True:
+            with self._lock:
+                table = self._tables.get(table_id)
+                if table is not None:
+                    return table
+                reading = self._opening.get(table_id)
+                mine = reading is None
+                if reading is None:
+                    reading = self._opening[table_id] = threading.Event()
+            if not mine:
+                reading.wait()
+                continue  # opened meanwhile, or failed (then this caller tries and says why)
+            try:
                 if self._in_bin(table_id):
                     raise KeyError(table_id)
                 table = LiveTable.load(self.db, table_id, snapshot_every=self.snapshot_every)
-                self._keep(table)
-            return table
+                with self._lock:
+                    if table_id in self._tables:  # created or opened by another path
+                        return self._tables[table_id]
+                    self._keep(table)
+                return table
+            finally:
+                with self._lock:
+                    self._opening.pop(table_id, None)
+                reading.set()
 
     def _in_bin(self, table_id: str) -> bool:
         with self.db.session() as session:

@@ -9,10 +9,14 @@ database does not hold.
 Undo marks the last event in effect (or, for the host's "undo to here", every event after a
 chosen one) as undone and rebuilds the state from the nearest snapshot; redo puts the first
 undone event back (checked again); a new action discards what could have been redone.
-``version`` grows on every do, undo and redo, and undo and redo carry the version they were
-made against exactly like an action, so when four phones press Undo at once one move is
-taken back and the other three are refused as stale. Each undo and redo is written, in the
-same transaction, to the ``takeback`` table: who took back (or put back) what, and when.
+``version`` grows on every do, undo and redo. An undo or redo from a screen names the move
+it means (a ``MoveRef``: the event's number and its row in the log, as that screen showed
+it), so when four phones press Undo on the same move, however far apart their taps land,
+that one move is taken back and the other three are told it already was
+(``AlreadyTakenBack``). A version would not do: the host redraws every screen as soon as
+the first undo lands, before the other players' fingers are up. Each undo and redo is
+written, in the same transaction, to the ``takeback`` table: who took back (or put back)
+what, and when.
 
 Who may take back what: the host anything; a seat only the last move, and only its own
 (a move for its seat, or a seatless one such as a correction that its device made). Redo
@@ -103,6 +107,23 @@ class HistoryLine:
     device: str = ""
     chapter: str = ""
     by_seat: int | None = None
+    event_id: int | None = None
+    """The event's row in the log: with ``seq`` it names this move and no other."""
+
+    @property
+    def ref(self) -> MoveRef:
+        """This move as an undo or redo names it."""
+        return MoveRef(self.seq, self.event_id)
+
+
+@dataclass(frozen=True)
+class MoveRef:
+    """One move as a screen showed it: its number and its row in the log. Numbers come back
+    after an undo and a new move; rows do not (a new move's row is written before the
+    undone ones it replaces are removed, so it never reuses their id)."""
+
+    seq: int
+    event_id: int | None
 
 
 @dataclass(frozen=True)
@@ -147,6 +168,12 @@ class StaleVersion(Exception):
     """The device acted on an old version of the table; it should resync and try again."""
 
 
+class AlreadyTakenBack(LookupError):
+    """The move an undo (or redo) names is no longer the one it could take back (or put
+    back): another device got there first, or the table moved on. Nothing was changed; the
+    message says what happened in the player's words."""
+
+
 class NotYourMove(PermissionError):
     """A seat tried to take back (or put back) a move that is not its own last move."""
 
@@ -185,6 +212,7 @@ _HISTORY_COLUMNS = (
     _EV.c.chapter,
     _EV.c.by_seat,
     _EV.c.action_json,
+    _EV.c.id,
 )
 _HISTORY = (
     select(*_HISTORY_COLUMNS)
@@ -195,6 +223,12 @@ _LINES_BETWEEN = (
     select(*_HISTORY_COLUMNS)
     .where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo"), _EV.c.seq <= bindparam("hi"))
     .order_by(_EV.c.seq)
+)
+_SEATS_AND_WHO = (
+    select(_EV.c.by_seat, _EV.c.seat, _EV.c.who)
+    .where(_EV.c.table_id == _TID, _EV.c.seq > 0, _EV.c.seq <= bindparam("hi"))
+    .where(_EV.c.seat.is_not(None) | _EV.c.by_seat.is_not(None))
+    .distinct()
 )
 _EVENT_AT = select(*_HISTORY_COLUMNS).where(
     _EV.c.table_id == _TID, _EV.c.seq == bindparam("at_seq")
@@ -216,6 +250,10 @@ _SET_ASIDE = (
     .values(seq=bindparam("new_seq"), undone=True)
 )
 _DELETE_EVENTS_AFTER = _EV.delete().where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo"))
+_PARK_EVENTS_AFTER = (
+    _EV.update().where(_EV.c.table_id == _TID, _EV.c.seq > bindparam("lo")).values(seq=-_EV.c.id)
+)
+_DELETE_EVENT_ROW = _EV.delete().where(_EV.c.id == bindparam("row_id"))
 _DELETE_SNAPSHOTS_AFTER = _SN.delete().where(_SN.c.table_id == _TID, _SN.c.seq > bindparam("lo"))
 _DELETE_SNAPSHOT_AT = _SN.delete().where(_SN.c.table_id == _TID, _SN.c.seq == bindparam("at_seq"))
 _MARK_UNDONE = (
@@ -512,6 +550,16 @@ class LiveTable:
     def _seats_on_own_phone(self) -> frozenset[int]:
         own: set[int] = set()
         count = len(self.seats)
+        if self._history is None:
+            # Not read yet: ask the database for the few (acting seat, seat, who) rows
+            # instead of reading a long history whole just to draw the host's screen.
+            with self._db.read() as conn:
+                rows = conn.execute(_SEATS_AND_WHO, {"tid": self.id, "hi": self._head}).all()
+            for by_seat, seat, who in rows:
+                mine = by_seat if by_seat is not None else _legacy_seat(seat, who, self.seats)
+                if mine is not None and 0 <= mine < count:
+                    own.add(mine)
+            return frozenset(own)
         for line in self.history():
             seat = line.by_seat if line.by_seat is not None else _legacy_own_phone(line, self.seats)
             if seat is not None and 0 <= seat < count:
@@ -587,10 +635,19 @@ class LiveTable:
             )
             with self._db.write() as conn:
                 self._set_aside_damaged(conn)
-                # A new action replaces whatever could have been redone.
-                conn.execute(_DELETE_EVENTS_AFTER, {"tid": self.id, "lo": self._head})
+                # A new action replaces whatever could have been redone. Those rows are
+                # parked out of the way and removed only after the new row is written, so
+                # the new move never takes over the id of one they replace (SQLite hands
+                # out the highest id + 1): an undo naming the old move must not find it.
+                replaced: list[int] = []
+                if self._redo:
+                    after_head = {"tid": self.id, "lo": self._head}
+                    replaced = list(conn.execute(_EVENT_IDS_AFTER, after_head).scalars())
+                    conn.execute(_PARK_EVENTS_AFTER, after_head)
+                else:
+                    conn.execute(_DELETE_EVENTS_AFTER, {"tid": self.id, "lo": self._head})
                 conn.execute(_DELETE_SNAPSHOTS_AFTER, {"tid": self.id, "lo": self._head})
-                conn.execute(
+                written = conn.execute(
                     _EV.insert(),
                     {
                         "table_id": self.id,
@@ -607,8 +664,11 @@ class LiveTable:
                         "by_seat": line.by_seat,
                     },
                 )
+                if replaced:
+                    conn.execute(_DELETE_EVENT_ROW, [{"row_id": r} for r in replaced])
                 self._snapshot_if_due(conn, seq, after, moment)
                 self._write_row(conn, seq, status, moment)
+            line = dataclasses.replace(line, event_id=written.inserted_primary_key[0])
             self._commit(after, seq, status, moment, redo=0)
             self._note_device(actor)
             if self._history is not None:
@@ -619,20 +679,30 @@ class LiveTable:
         return change
 
     def undo(
-        self, actor: Actor, expected_version: int | None = None, *, to_seq: int | None = None
+        self,
+        actor: Actor,
+        expected_version: int | None = None,
+        *,
+        to_seq: int | None = None,
+        move: MoveRef | None = None,
     ) -> Change:
         """Take back the last event in effect, or with ``to_seq`` every event after event
         ``to_seq`` (the host's "undo to here"; 0 takes back the whole game). The events
         taken back stay redoable, and the step is recorded in the history.
 
-        Raises ``StaleVersion`` when ``expected_version`` is given and is not the current
-        version, ``LookupError`` when there is nothing to undo (or ``to_seq`` is not an
-        event before the last one), ``NotYourMove`` when a seat asks for more than its own
-        last move, and ``StorageError`` when it cannot be saved. On any error nothing changes.
+        ``move`` names the last move as the actor's screen showed it: the undo goes ahead
+        only while that is still the last move in effect. Raises ``AlreadyTakenBack`` when
+        it is not (taken back already, or later moves came after it), ``StaleVersion`` when
+        ``expected_version`` is given and is not the current version, ``LookupError`` when
+        there is nothing to undo (or ``to_seq`` is not an event before the last one),
+        ``NotYourMove`` when a seat asks for more than its own last move, and
+        ``StorageError`` when it cannot be saved. On any error nothing changes.
         """
         with self._lock:
             self._check_version(expected_version)
             head = self._head
+            if move is not None:
+                self._check_named_last(move)
             if head == 0:
                 raise LookupError("there is nothing to undo")
             target = head - 1 if to_seq is None else to_seq
@@ -675,18 +745,26 @@ class LiveTable:
         self._drain()
         return change
 
-    def redo(self, actor: Actor, expected_version: int | None = None) -> Change:
+    def redo(
+        self, actor: Actor, expected_version: int | None = None, *, move: MoveRef | None = None
+    ) -> Change:
         """Put back the first undone event, checked again against the current state, and
-        record it in the history. Raises ``StaleVersion`` for an out-of-date
-        ``expected_version``, ``LookupError`` when there is nothing to redo,
-        ``NotYourMove`` when a seat asks to put back another seat's move and
-        ``IllegalAction`` when the event is no longer legal. On any error nothing changes."""
+        record it in the history. ``move`` names that event as the actor's screen showed it
+        (``next_move``): the redo goes ahead only while it is still the next to put back.
+        Raises ``AlreadyTakenBack`` when it is not (put back already, or replaced),
+        ``StaleVersion`` for an out-of-date ``expected_version``, ``LookupError`` when
+        there is nothing to redo, ``NotYourMove`` when a seat asks to put back another
+        seat's move and ``IllegalAction`` when the event is no longer legal. On any error
+        nothing changes."""
         with self._lock:
             self._check_version(expected_version)
-            if self._redo == 0:
+            if self._redo == 0 and move is None:
                 raise LookupError("there is nothing to redo")
             seq = self._head + 1
-            row = self._row_at(seq)
+            row = self._row_at(seq) if self._redo else None
+            if move is not None and (row is None or MoveRef(row.seq, row.id) != move):
+                raise AlreadyTakenBack(self._why_not_redone(move))
+            assert row is not None
             line = _line(row)
             if not _owns(actor, line):
                 raise NotYourMove(
@@ -752,6 +830,19 @@ class LiveTable:
                 line = self._event_at(self._head)
             return _owns(actor, line)
 
+    def next_move(self) -> HistoryLine | None:
+        """The first undone event (what a redo would put back), or ``None``. Read once per
+        version, whichever screen asks."""
+        with self._lock:
+            if self._redo == 0:
+                return None
+            _state, memo = self._memo()
+            key = ("next move", self.version)
+            if key not in memo:
+                memo[key] = self._event_at(self._head + 1)
+            following: HistoryLine = memo[key]
+            return following
+
     def last_move(self) -> HistoryLine | None:
         """The last event in effect (what a plain undo would take back), or ``None``."""
         with self._lock:
@@ -759,7 +850,12 @@ class LiveTable:
                 return None
             if self._history and self._history[-1].seq == self._head:
                 return self._history[-1]
-            return self._event_at(self._head)
+            _state, memo = self._memo()
+            key = ("last move", self.version)
+            if key not in memo:
+                memo[key] = self._event_at(self._head)
+            last: HistoryLine = memo[key]
+            return last
 
     def takebacks(self) -> list[TakebackLine]:
         """Every undo and redo of this table, oldest first (including those whose events
@@ -855,6 +951,45 @@ class LiveTable:
                 f"the table moved on to version {self.version} (this device had "
                 f"{expected_version}); reload the table and try again"
             )
+
+    def _line_at(self, seq: int) -> HistoryLine | None:
+        """Event ``seq`` if it is in effect (``1 <= seq <= head``), else ``None``."""
+        if not 1 <= seq <= self._head:
+            return None
+        if self._history is not None and len(self._history) >= seq:
+            return self._history[seq - 1]
+        return self._event_at(seq)
+
+    def not_last(self, move: MoveRef) -> str | None:
+        """``None`` while ``move`` is the last event in effect; else why an undo naming it
+        would be refused, in the player's words."""
+        with self._lock:
+            named = self._line_at(move.seq)
+            if named is None or named.event_id != move.event_id:
+                return "Nothing was taken back: that move was already taken back."
+            if move.seq != self._head:
+                later = self._head - move.seq
+                return (
+                    f"Nothing was taken back: {later} more move{'s' if later != 1 else ''} "
+                    f"came after the one your screen showed. Your screen now shows the table "
+                    f"as it is."
+                )
+            return None
+
+    def _check_named_last(self, move: MoveRef) -> None:
+        """Raise ``AlreadyTakenBack`` unless ``move`` is the last event in effect."""
+        why = self.not_last(move)
+        if why is not None:
+            raise AlreadyTakenBack(why)
+
+    def _why_not_redone(self, move: MoveRef) -> str:
+        named = self._line_at(move.seq)
+        if named is not None and named.event_id == move.event_id:
+            return "Nothing was put back: that move was already put back."
+        return (
+            "Nothing was put back: that move can no longer be put back (a new move replaced "
+            "it, or it was taken back again). Your screen now shows the table as it is."
+        )
 
     def _texts_between(self, lo: int, hi: int) -> list[str]:
         """The history lines of events ``lo+1``..``hi`` (all in effect), oldest first."""
@@ -1004,6 +1139,7 @@ def _line(row: Any) -> HistoryLine:
         device=row.device,
         chapter=row.chapter or "",
         by_seat=row.by_seat,
+        event_id=row.id,
     )
 
 
@@ -1013,10 +1149,14 @@ def _legacy_own_phone(line: HistoryLine, seats: list[SeatInfo]) -> int | None:
     phone's, else ``None``. Events written since then always carry ``by_seat`` when a
     seat's own phone made them, and the shared phone's are recorded as ``HOST_NAME``, so
     this never matches them."""
-    seat = line.seat
+    return _legacy_seat(line.seat, line.who, seats)
+
+
+def _legacy_seat(seat: int | None, who: str, seats: list[SeatInfo]) -> int | None:
+    """``_legacy_own_phone`` for a bare (seat, who) pair as the database holds it."""
     if seat is None or not 0 <= seat < len(seats):
         return None
-    return seat if line.who != HOST_NAME and line.who == seats[seat].name else None
+    return seat if who != HOST_NAME and who == seats[seat].name else None
 
 
 def _single_seat(actor: Actor) -> int | None:

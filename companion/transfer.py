@@ -7,9 +7,12 @@ snapshots) and the plays. Tokens are never exported: they are secrets of the hos
 wrote the file, and an import gives every table fresh ones.
 
 Import adds what is missing and never changes what is there: a table or play whose id the
-database already holds is skipped, players are matched by name (ignoring case). Importing
-the same file twice therefore adds nothing the second time. A file is checked whole before
-anything is written, and written in one transaction: a bad file changes nothing.
+database already holds is skipped, players are matched by name as the roster matches typed
+names (``names.name_key``). Importing the same file twice therefore adds nothing the second
+time. ``import_file`` reads a file a piece at a time (``jsonstream``) and writes it as it
+reads, all in one transaction: a bad file, found bad anywhere, changes nothing. Names go
+through ``names.clean_name`` like typed ones; score pads are checked for the shape the plays
+and stats screens read.
 """
 
 from __future__ import annotations
@@ -22,16 +25,31 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Connection, Table
 from sqlmodel import col, select
 
+from rules import registry
+
 from . import __version__ as APP_VERSION
-from . import codes, plays
+from . import codes, jsonstream, plays
+from .names import clean_name, name_key
 from .store import Database, Event, GameTable, Play, Player, PlaySeat, Seat, Snapshot, Takeback
 from .store.models import now, utc
+from .table import SNAPSHOT_EVERY
 
 FORMAT = "fatekeeper-export"
 VERSION = 1
 """The version of the export format this code writes and the newest it reads."""
+
+
+_PL: Table = Player.__table__  # type: ignore[attr-defined]
+_GT: Table = GameTable.__table__  # type: ignore[attr-defined]
+_SEAT: Table = Seat.__table__  # type: ignore[attr-defined]
+_EV: Table = Event.__table__  # type: ignore[attr-defined]
+_SN: Table = Snapshot.__table__  # type: ignore[attr-defined]
+_TB: Table = Takeback.__table__  # type: ignore[attr-defined]
+_PLAY: Table = Play.__table__  # type: ignore[attr-defined]
+_PLAY_SEAT: Table = PlaySeat.__table__  # type: ignore[attr-defined]
 
 
 class ImportRefused(ValueError):
@@ -48,14 +66,22 @@ class ImportReport:
     tables_skipped: int = 0
     plays_added: int = 0
     plays_skipped: int = 0
+    plays_repeated: int = 0
+    """Plays the file holds more than once (same id): only the first was looked at."""
     added_table_ids: list[str] = field(default_factory=list)
 
     def sentence(self) -> str:
-        return (
+        said = (
             f"Imported {self.tables_added} table(s), {self.plays_added} play(s) and "
             f"{self.players_added} new player(s); {self.tables_skipped} table(s) and "
             f"{self.plays_skipped} play(s) were already here and were left as they are."
         )
+        if self.plays_repeated:
+            said += (
+                f" {self.plays_repeated} play(s) appeared in the file a second time with the "
+                f"same id; only the first of each was imported."
+            )
+        return said
 
 
 # ----- time -------------------------------------------------------------------------------
@@ -218,21 +244,6 @@ def write_json(data: dict[str, Any], path: Path) -> None:
 # ----- import -----------------------------------------------------------------------------
 
 
-def read_file(path: Path) -> dict[str, Any]:
-    """The JSON of an export file; raises ``ImportRefused`` for anything else."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ImportRefused(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ImportRefused(f"{path} is not a text file") from None
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ImportRefused(f"{path} is not JSON ({exc})") from None
-    return data if isinstance(data, dict) else _refuse_shape()
-
-
 def _refuse_shape() -> dict[str, Any]:
     raise ImportRefused(f"this is not a Fatekeeper export (no {FORMAT!r} object at the top)")
 
@@ -241,7 +252,10 @@ def check_header(data: Any) -> None:
     """Refuse anything that is not our format, or is a newer version of it."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         _refuse_shape()
-    version = data.get("version")
+    _check_version(data.get("version"))
+
+
+def _check_version(version: Any) -> None:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise ImportRefused(f"the export's version {version!r} is not a positive whole number")
     if version > VERSION:
@@ -277,109 +291,425 @@ def _word(name: str) -> str:
     }.get(name, name)
 
 
-def _list(data: Any, key: str) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise ImportRefused(f"{key} must be a list")
-    return value
+def _name(value: Any, where: str) -> str:
+    """A name from the file, through the rules a typed name goes through."""
+    try:
+        return clean_name(value)
+    except ValueError as exc:
+        raise ImportRefused(f"{where}: {exc}"[:300]) from None
+
+
+# ----- import -----------------------------------------------------------------------------
+
+_TABLE_LISTS = ("seats", "events", "snapshots", "takebacks")
+_BATCH = 500
+"""Rows written per statement while importing."""
 
 
 def import_data(
-    db: Database, data: Any, *, on_added: Callable[[str], None] | None = None
+    db: Database,
+    data: Any,
+    *,
+    on_added: Callable[[str], None] | None = None,
+    snapshot_every: int = SNAPSHOT_EVERY,
 ) -> ImportReport:
-    """Add what ``data`` holds and the database lacks (see the module docstring). Raises
-    ``ImportRefused`` naming the first problem; then nothing is written. ``on_added(id)``
-    is told each play added (the hub keeps its list of recorded plays)."""
+    """Add what ``data`` (an export, already decoded) holds and the database lacks; see
+    ``import_file``, which reads a file a piece at a time."""
     check_header(data)
-    players = [_player(p, f"players[{i}]") for i, p in enumerate(_list(data, "players"))]
-    tables = [_table(t, f"tables[{i}]") for i, t in enumerate(_list(data, "tables"))]
-    play_list = [_play(p, f"plays[{i}]") for i, p in enumerate(_list(data, "plays"))]
-    ids = [t["id"] for t in tables]
-    if len(set(ids)) != len(ids):
-        raise ImportRefused("the file holds the same table twice")
-    report = ImportReport()
-    added: list[str] = []
-    with db.transaction() as session:
-        roster: dict[str, Player] = {p.name.lower(): p for p in session.exec(select(Player)).all()}
-
-        def player_for(
-            name: str, created: datetime | None = None, archived: bool = False
-        ) -> Player:
-            found = roster.get(name.lower())
-            if found is None:
-                found = Player(name=name, created_at=created or now(), archived=archived)
-                session.add(found)
-                session.flush()
-                roster[name.lower()] = found
-                report.players_added += 1
-            return found
-
-        for p in players:
-            player_for(p["name"], p["created_at"], p["archived"])
-        existing_tables = set(
-            session.exec(select(GameTable.id).where(col(GameTable.id).in_(ids or [""]))).all()
-        )
-        for t in tables:
-            if t["id"] in existing_tables:
-                report.tables_skipped += 1
-                continue
-            _add_table(session, t, player_for)
-            report.tables_added += 1
-            report.added_table_ids.append(t["id"])
-        session.flush()
-        play_ids = [p.id for p in play_list]
-        existing_plays = set(
-            session.exec(select(Play.id).where(col(Play.id).in_(play_ids or [""]))).all()
-        )
-        for record in play_list:
-            # A play belongs with its table: where the table was here already, the play (or
-            # its absence) that goes with the local table stands.
-            if record.id in existing_plays or record.id in existing_tables:
-                report.plays_skipped += 1
-                continue
-            seated = plays.PlayRecord(
-                **{
-                    **record.__dict__,
-                    "seats": tuple(
-                        plays.PlayedSeat(
-                            s.position, s.name, player_for(s.name).id, s.score, s.winner, s.place
-                        )
-                        for s in record.seats
-                    ),
-                }
-            )
-            plays._replace(session, seated)
-            report.plays_added += 1
-            added.append(record.id)
+    for key in ("players", "tables", "plays"):
+        if not isinstance(data.get(key, []), list):
+            raise ImportRefused(f"{key} must be a list")
+    with _Importer(db, snapshot_every) as importer:
+        for i, p in enumerate(data.get("players", [])):
+            importer.player(p, f"players[{i}]")
+        for i, t in enumerate(data.get("tables", [])):
+            where = f"tables[{i}]"
+            if not isinstance(t, dict):
+                raise ImportRefused(f"{where} must be an object")
+            importer.begin_table({k: v for k, v in t.items() if k not in _TABLE_LISTS}, where)
+            for key in _TABLE_LISTS:
+                items = t.get(key, []) if key in ("takebacks",) else _need(t, key, list, where)
+                if not isinstance(items, list):
+                    raise ImportRefused(f"{where}.{key} must be a list")
+                for j, item in enumerate(items):
+                    importer.table_item(key, item, f"{where}.{key}[{j}]")
+            importer.end_table()
+        for i, p in enumerate(data.get("plays", [])):
+            importer.play(p, f"plays[{i}]")
+        report = importer.report
     if on_added is not None:
-        for play_id in added:
+        for play_id in importer.added_plays:
             on_added(play_id)
     return report
 
 
-def _player(p: Any, where: str) -> dict[str, Any]:
-    from .hub import clean_name
+def import_file(
+    db: Database,
+    path: Path,
+    *,
+    on_added: Callable[[str], None] | None = None,
+    snapshot_every: int = SNAPSHOT_EVERY,
+) -> ImportReport:
+    """Add what the export file ``path`` holds and the database lacks (see the module
+    docstring), reading it a piece at a time: memory holds one event or play and a window
+    of the file, whatever its size. Each imported table gets a stored snapshot every
+    ``snapshot_every`` events in effect, so it opens without replaying its whole log.
 
-    name = _need(p, "name", str, where)
+    Raises ``ImportRefused`` naming the first problem (not JSON, nested too deeply, not our
+    format, a bad field, a name the app would refuse, a malformed score pad); then nothing
+    is written. ``on_added(id)`` is told each play added."""
     try:
-        name = clean_name(name)
-    except ValueError as exc:
-        raise ImportRefused(f"{where}.name: {exc}") from None
-    created = p.get("created_at")
-    return {
-        "name": name,
-        "created_at": _parse_time(created, f"{where}.created_at") if created else None,
-        "archived": bool(p.get("archived", False)),
-    }
+        with path.open(encoding="utf-8") as fh, _Importer(db, snapshot_every) as importer:
+            _stream(jsonstream.Reader(fh), importer)
+            report = importer.report
+    except OSError as exc:
+        raise ImportRefused(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ImportRefused(f"{path} is not a text file") from None
+    except jsonstream.StreamError as exc:
+        raise ImportRefused(f"{path} cannot be read: {exc}") from None
+    if on_added is not None:
+        for play_id in importer.added_plays:
+            on_added(play_id)
+    return report
 
 
-def _table(t: Any, where: str) -> dict[str, Any]:
+def _stream(reader: jsonstream.Reader, importer: _Importer) -> None:
+    """Feed ``importer`` from ``reader``, one player, event or play at a time."""
+    if reader.peek() != "{":
+        _refuse_shape()
+    seen_format = False
+    for key in reader.members():
+        if key == "format":
+            if reader.value() != FORMAT:
+                _refuse_shape()
+            seen_format = True
+        elif key == "version":
+            _check_version(reader.value())
+            importer.versioned = True
+        elif key in ("players", "tables", "plays"):
+            if not seen_format:
+                _refuse_shape()  # our files say what they are first
+            if reader.peek() != "[":
+                raise ImportRefused(f"{key} must be a list")
+            for i in reader.items():
+                where = f"{key}[{i}]"
+                if key == "players":
+                    importer.player(reader.value(), where)
+                elif key == "plays":
+                    importer.play(reader.value(), where)
+                else:
+                    _stream_table(reader, importer, where)
+        else:
+            reader.skip()
+    reader.end()
+    if not seen_format:
+        _refuse_shape()
+    if not importer.versioned:
+        _check_version(None)
+
+
+def _stream_table(reader: jsonstream.Reader, importer: _Importer, where: str) -> None:
+    if reader.peek() != "{":
+        raise ImportRefused(f"{where} must be an object")
+    fields: dict[str, Any] = {}
+    begun = False
+    for key in reader.members():
+        if key not in _TABLE_LISTS:
+            if begun:
+                raise ImportRefused(
+                    f"{where}.{key} comes after the table's seats: a table's own fields come "
+                    f"first, as export writes them"
+                )
+            fields[key] = reader.value()
+            continue
+        if not begun:
+            importer.begin_table(fields, where)
+            begun = True
+        if reader.peek() != "[":
+            raise ImportRefused(f"{where}.{key} must be a list")
+        for j in reader.items():
+            importer.table_item(key, reader.value(), f"{where}.{key}[{j}]")
+    if not begun:
+        importer.begin_table(fields, where)
+    importer.end_table()
+
+
+class _Importer:
+    """Writes one import in one transaction, a piece at a time (``with`` commits it, or
+    rolls everything back on any error). Tables are written as they come; each table's
+    events in effect are replayed as they arrive, to store a snapshot every
+    ``snapshot_every`` of them."""
+
+    def __init__(self, db: Database, snapshot_every: int) -> None:
+        self.db = db
+        self.snapshot_every = snapshot_every
+        self.report = ImportReport()
+        self.added_plays: list[str] = []
+        self.versioned = False
+        self._conn: Connection | None = None
+        self._cm: Any = None
+        self._roster: dict[str, tuple[int, str]] = {}
+        self._tables_seen: set[str] = set()
+        self._plays_seen: set[str] = set()
+        self._tables_kept: set[str] = set()
+        """Tables of the file that were here already (left as they are)."""
+        self._table: dict[str, Any] | None = None
+        self._rows: dict[str, list[dict[str, Any]]] = {}
+
+    def __enter__(self) -> _Importer:
+        self._cm = self.db.write()
+        self._conn = self._cm.__enter__()
+        for pid, name in self._conn.execute(select(_PL.c.id, _PL.c.name).order_by(_PL.c.id)):
+            self._roster.setdefault(name_key(name), (pid, name))
+        return self
+
+    def __exit__(self, *exc: Any) -> Any:
+        return self._cm.__exit__(*exc)
+
+    @property
+    def conn(self) -> Connection:
+        assert self._conn is not None
+        return self._conn
+
+    # ----- players ------------------------------------------------------------------------
+
+    def player(self, p: Any, where: str) -> None:
+        name = _name(_need(p, "name", str, where), f"{where}.name")
+        created = p.get("created_at")
+        self._player_for(
+            name,
+            _parse_time(created, f"{where}.created_at") if created else None,
+            bool(p.get("archived", False)),
+        )
+
+    def _player_for(
+        self, name: str, created: datetime | None = None, archived: bool = False
+    ) -> tuple[int, str]:
+        """The roster's player called ``name`` (compared as typed names are), added when
+        new; returns their id and the name the roster knows them by."""
+        key = name_key(name)
+        found = self._roster.get(key)
+        if found is None:
+            result = self.conn.execute(
+                _PL.insert(), {"name": name, "created_at": created or now(), "archived": archived}
+            )
+            found = (int(result.inserted_primary_key[0]), name)
+            self._roster[key] = found
+            self.report.players_added += 1
+        return found
+
+    # ----- tables -------------------------------------------------------------------------
+
+    def begin_table(self, t: dict[str, Any], where: str) -> None:
+        fields = _table_fields(t, where)
+        tid = fields["id"]
+        if tid in self._tables_seen:
+            raise ImportRefused("the file holds the same table twice")
+        self._tables_seen.add(tid)
+        here = self.conn.execute(select(_GT.c.id).where(_GT.c.id == tid)).first()
+        fields["skip"] = here is not None
+        fields["where"] = where
+        fields["seat_keys"] = {}
+        fields["seqs"] = set()
+        fields["takeback_versions"] = set()
+        fields["replay"] = None
+        if here is not None:
+            self.report.tables_skipped += 1
+            self._tables_kept.add(tid)
+        else:
+            self.conn.execute(
+                _GT.insert(),
+                {
+                    "id": tid,
+                    "game": fields["game"],
+                    "title": fields["title"],
+                    "options_json": json.dumps(fields["options"], sort_keys=True),
+                    "status": fields["status"],
+                    "created_at": fields["created_at"],
+                    "updated_at": fields["updated_at"],
+                    "version": fields["version"],
+                    "head_seq": fields["head_seq"],
+                    "join_token": _token(),
+                    "archived": fields["archived"],
+                    "deleted_at": fields["deleted_at"],
+                },
+            )
+            fields["replay"] = _Replay.start(fields, self.snapshot_every)
+            self.report.tables_added += 1
+            self.report.added_table_ids.append(tid)
+        self._table = fields
+        self._rows = {"events": [], "snapshots": [], "takebacks": []}
+
+    def table_item(self, key: str, item: Any, where: str) -> None:
+        t = self._table
+        assert t is not None
+        if key == "seats":
+            self._seat(t, item, where)
+            return
+        if key == "events":
+            row = _event(item, where)
+            if row["seq"] in t["seqs"]:
+                raise ImportRefused(f"{t['where']}.events has two events with the same number")
+            t["seqs"].add(row["seq"])
+            if t["replay"] is not None and not t["skip"]:
+                t["replay"].event(row, self)
+            row["action_json"] = json.dumps(row.pop("action"))
+        elif key == "snapshots":
+            row = _snapshot(item, where)
+            row["state_json"] = json.dumps(row.pop("state"))
+        else:
+            row = _takeback(item, where)
+            if row["version"] in t["takeback_versions"]:
+                raise ImportRefused(
+                    f"{t['where']}.takebacks has two entries for the same table version"
+                )
+            t["takeback_versions"].add(row["version"])
+        if t["skip"]:
+            return
+        row["table_id"] = t["id"]
+        rows = self._rows[key]
+        rows.append(row)
+        if len(rows) >= _BATCH:
+            self._flush(key)
+
+    def _seat(self, t: dict[str, Any], s: Any, where: str) -> None:
+        position = _need(s, "position", int, where)
+        name = _name(_need(s, "name", str, where), f"{where}.name")
+        key = name_key(name)
+        if position in t["seat_keys"].values():
+            raise ImportRefused(f"{t['where']}.seats has two seats at the same position")
+        if key in t["seat_keys"]:
+            raise ImportRefused(
+                f"{t['where']}.seats: each seat needs a different player; repeated: {name}"
+            )
+        t["seat_keys"][key] = position
+        if t["skip"]:
+            return
+        player_id, known_as = self._player_for(name)
+        self.conn.execute(
+            _SEAT.insert(),
+            {
+                "table_id": t["id"],
+                "position": position,
+                "player_id": player_id,
+                "name": known_as,
+                "seat_token": _token(),
+            },
+        )
+
+    def _flush(self, key: str) -> None:
+        rows = self._rows[key]
+        if not rows:
+            return
+        replay = self._table["replay"] if self._table is not None else None
+        if key == "snapshots" and replay is not None:
+            rows = [r for r in rows if r["seq"] not in replay.made]  # ours, just replayed, stand
+        if rows:
+            table = {"events": _EV, "snapshots": _SN, "takebacks": _TB}[key]
+            self.conn.execute(table.insert(), rows)
+        self._rows[key] = []
+
+    def snapshot(self, table_id: str, seq: int, state_json: str, at: datetime) -> None:
+        """Store the replayed state after event ``seq`` (replacing one the file gave)."""
+        self._flush("snapshots")
+        self.conn.execute(_SN.delete().where(_SN.c.table_id == table_id, _SN.c.seq == seq))
+        self.conn.execute(
+            _SN.insert(), {"table_id": table_id, "seq": seq, "state_json": state_json, "at": at}
+        )
+
+    def end_table(self) -> None:
+        for key in ("events", "snapshots", "takebacks"):
+            self._flush(key)
+        self._table = None
+
+    # ----- plays --------------------------------------------------------------------------
+
+    def play(self, p: Any, where: str) -> None:
+        record = _play(p, where)
+        if record.id in self._plays_seen:
+            # The same play twice in one file: the first is kept, and the report says so.
+            self.report.plays_repeated += 1
+            return
+        self._plays_seen.add(record.id)
+        here = self.conn.execute(select(_PLAY.c.id).where(_PLAY.c.id == record.id)).first()
+        # A play belongs with its table: where the table was here already, the play (or
+        # its absence) that goes with the local table stands.
+        if here is not None or record.id in self._tables_kept:
+            self.report.plays_skipped += 1
+            return
+        row = plays.to_row(record).model_dump()
+        self.conn.execute(_PLAY.insert(), row)
+        for s in record.seats:
+            player_id, known_as = self._player_for(s.name)
+            self.conn.execute(
+                _PLAY_SEAT.insert(),
+                {
+                    "play_id": record.id,
+                    "position": s.position,
+                    "player_id": player_id,
+                    "name": known_as,
+                    "score": s.score,
+                    "winner": s.winner,
+                    "place": s.place,
+                },
+            )
+        self.report.plays_added += 1
+        self.added_plays.append(record.id)
+
+
+class _Replay:
+    """Replays one imported table's events in effect as they stream in, keeping only the
+    current state, and stores a snapshot every ``every`` events. Stops quietly at anything
+    it cannot follow (an unknown game, events out of order, an event that does not apply):
+    the table then opens as the app opens any table, from the snapshots it has."""
+
+    def __init__(self, table_id: str, game: Any, state: Any, head: int, every: int) -> None:
+        self.table_id = table_id
+        self.game = game
+        self.state = state
+        self.head = head
+        self.every = every
+        self.good = 0
+        self.stopped = False
+        self.made: set[int] = set()
+
+    @classmethod
+    def start(cls, fields: dict[str, Any], every: int) -> _Replay | None:
+        try:
+            game = registry.get(fields["game"])
+            options = game.decode_options(fields["options"])
+            state = game.setup(options)
+        except Exception:  # a game this host lacks, or options it cannot use
+            return None
+        return cls(fields["id"], game, state, fields["head_seq"], every)
+
+    def event(self, row: dict[str, Any], importer: _Importer) -> None:
+        seq = row["seq"]
+        if self.stopped or seq <= 0 or seq > self.head:
+            return
+        if seq != self.good + 1:
+            self.stopped = True
+            return
+        try:
+            self.state = self.game.apply(self.state, self.game.decode_action(row["action"]))
+        except Exception:  # damaged data: the app's own opening says what is wrong
+            self.stopped = True
+            return
+        self.good = seq
+        if seq % self.every == 0:
+            state_json = json.dumps(self.game.state_to_json(self.state))
+            importer.snapshot(self.table_id, seq, state_json, row["at"])
+            self.made.add(seq)
+
+
+def _table_fields(t: dict[str, Any], where: str) -> dict[str, Any]:
     tid = _need(t, "id", str, where)
     if not tid or len(tid) > 32 or not all(c.isalnum() or c in "-_" for c in tid):
         raise ImportRefused(f"{where}.id {tid!r} is not a table id")
-    out: dict[str, Any] = {
+    return {
         "id": tid,
-        "game": _need(t, "game", str, where),
+        "game": _need(t, "game", str, where)[:64],
         "title": _need(t, "title", str, where)[:200],
         "options": _need(t, "options", dict, where),
         "status": _need(t, "status", str, where)[:16],
@@ -392,125 +722,52 @@ def _table(t: Any, where: str) -> dict[str, Any]:
         if t.get("deleted_at")
         else None,
     }
-    seats = _need(t, "seats", list, where)
-    out["seats"] = []
-    for i, s in enumerate(seats):
-        w = f"{where}.seats[{i}]"
-        out["seats"].append(
-            {"position": _need(s, "position", int, w), "name": _need(s, "name", str, w)}
-        )
-    if len({s["position"] for s in out["seats"]}) != len(out["seats"]):
-        raise ImportRefused(f"{where}.seats has two seats at the same position")
-    out["events"] = []
-    for i, e in enumerate(_need(t, "events", list, where)):
-        w = f"{where}.events[{i}]"
-        out["events"].append(
-            {
-                "seq": _need(e, "seq", int, w),
-                "action": _need(e, "action", dict, w),
-                "seat": _need(e, "seat", int, w, null=True),
-                "who": _need(e, "who", str, w)[:80],
-                "device": _need(e, "device", str, w)[:80],
-                "at": _parse_time(e.get("at"), f"{w}.at"),
-                "correction": _need(e, "correction", bool, w),
-                "undone": _need(e, "undone", bool, w),
-                "line": _need(e, "line", str, w),
-                # Optional: files written before the history kept chapters and seats.
-                "chapter": _need(e, "chapter", str, w) if "chapter" in e else "",
-                "by_seat": _need(e, "by_seat", int, w, null=True) if "by_seat" in e else None,
-            }
-        )
-    if len({e["seq"] for e in out["events"]}) != len(out["events"]):
-        raise ImportRefused(f"{where}.events has two events with the same number")
-    out["snapshots"] = []
-    for i, s in enumerate(_need(t, "snapshots", list, where)):
-        w = f"{where}.snapshots[{i}]"
-        state = s.get("state") if isinstance(s, dict) else None
-        if state is None:
-            raise ImportRefused(f"{w}.state is missing")
-        out["snapshots"].append(
-            {
-                "seq": _need(s, "seq", int, w),
-                "state": state,
-                "at": _parse_time(s.get("at"), f"{w}.at"),
-            }
-        )
-    out["takebacks"] = []
-    for i, b in enumerate(_need(t, "takebacks", list, where) if "takebacks" in t else []):
-        w = f"{where}.takebacks[{i}]"
-        kind = _need(b, "kind", str, w)
-        if kind not in ("undo", "redo"):
-            raise ImportRefused(f"{w}.kind must be undo or redo, not {kind!r}"[:300])
-        out["takebacks"].append(
-            {
-                "version": _need(b, "version", int, w),
-                "kind": kind,
-                "first_seq": _need(b, "first_seq", int, w),
-                "last_seq": _need(b, "last_seq", int, w),
-                "head_after": _need(b, "head_after", int, w),
-                "who": _need(b, "who", str, w)[:80],
-                "device": _need(b, "device", str, w)[:80],
-                "seat": _need(b, "seat", int, w, null=True),
-                "at": _parse_time(b.get("at"), f"{w}.at"),
-                "line": _need(b, "line", str, w),
-            }
-        )
-    if len({b["version"] for b in out["takebacks"]}) != len(out["takebacks"]):
-        raise ImportRefused(f"{where}.takebacks has two entries for the same table version")
-    return out
 
 
-def _add_table(session: Any, t: dict[str, Any], player_for: Callable[..., Player]) -> None:
-    session.add(
-        GameTable(
-            id=t["id"],
-            game=t["game"],
-            title=t["title"],
-            options_json=json.dumps(t["options"], sort_keys=True),
-            status=t["status"],
-            created_at=t["created_at"],
-            updated_at=t["updated_at"],
-            version=t["version"],
-            head_seq=t["head_seq"],
-            join_token=_token(),
-            archived=t["archived"],
-            deleted_at=t["deleted_at"],
-        )
-    )
-    session.flush()
-    for s in t["seats"]:
-        session.add(
-            Seat(
-                table_id=t["id"],
-                position=s["position"],
-                player_id=player_for(s["name"]).id,
-                name=s["name"],
-                seat_token=_token(),
-            )
-        )
-    for e in t["events"]:
-        session.add(
-            Event(
-                table_id=t["id"],
-                seq=e["seq"],
-                action_json=json.dumps(e["action"]),
-                seat=e["seat"],
-                who=e["who"],
-                device=e["device"],
-                at=e["at"],
-                correction=e["correction"],
-                undone=e["undone"],
-                line=e["line"],
-                chapter=e["chapter"],
-                by_seat=e["by_seat"],
-            )
-        )
-    for s in t["snapshots"]:
-        session.add(
-            Snapshot(table_id=t["id"], seq=s["seq"], state_json=json.dumps(s["state"]), at=s["at"])
-        )
-    for b in t["takebacks"]:
-        session.add(Takeback(table_id=t["id"], **b))
+def _event(e: Any, w: str) -> dict[str, Any]:
+    return {
+        "seq": _need(e, "seq", int, w),
+        "action": _need(e, "action", dict, w),
+        "seat": _need(e, "seat", int, w, null=True),
+        "who": _need(e, "who", str, w)[:80],
+        "device": _need(e, "device", str, w)[:80],
+        "at": _parse_time(e.get("at"), f"{w}.at"),
+        "correction": _need(e, "correction", bool, w),
+        "undone": _need(e, "undone", bool, w),
+        "line": _need(e, "line", str, w),
+        # Optional: files written before the history kept chapters and seats.
+        "chapter": _need(e, "chapter", str, w) if "chapter" in e else "",
+        "by_seat": _need(e, "by_seat", int, w, null=True) if "by_seat" in e else None,
+    }
+
+
+def _snapshot(s: Any, w: str) -> dict[str, Any]:
+    state = s.get("state") if isinstance(s, dict) else None
+    if state is None:
+        raise ImportRefused(f"{w}.state is missing")
+    return {
+        "seq": _need(s, "seq", int, w),
+        "state": state,
+        "at": _parse_time(s.get("at"), f"{w}.at"),
+    }
+
+
+def _takeback(b: Any, w: str) -> dict[str, Any]:
+    kind = _need(b, "kind", str, w)
+    if kind not in ("undo", "redo"):
+        raise ImportRefused(f"{w}.kind must be undo or redo, not {kind!r}"[:300])
+    return {
+        "version": _need(b, "version", int, w),
+        "kind": kind,
+        "first_seq": _need(b, "first_seq", int, w),
+        "last_seq": _need(b, "last_seq", int, w),
+        "head_after": _need(b, "head_after", int, w),
+        "who": _need(b, "who", str, w)[:80],
+        "device": _need(b, "device", str, w)[:80],
+        "seat": _need(b, "seat", int, w, null=True),
+        "at": _parse_time(b.get("at"), f"{w}.at"),
+        "line": _need(b, "line", str, w),
+    }
 
 
 def _token() -> str:
@@ -523,13 +780,14 @@ def _play(p: Any, where: str) -> plays.PlayRecord:
     pid = _need(p, "id", str, where)
     if not pid or len(pid) > 32:
         raise ImportRefused(f"{where}.id {pid!r} is not a play id")
+    title = _need(p, "title", str, where)[:200]
     seats = []
     for i, s in enumerate(_need(p, "seats", list, where)):
         w = f"{where}.seats[{i}]"
         seats.append(
             plays.PlayedSeat(
                 position=_need(s, "position", int, w),
-                name=_need(s, "name", str, w),
+                name=_name(_need(s, "name", str, w), f"{w}.name"),
                 player_id=None,
                 score=_need(s, "score", int, w, null=True),
                 winner=_need(s, "winner", bool, w),
@@ -542,10 +800,16 @@ def _play(p: Any, where: str) -> plays.PlayRecord:
     history = _need(p, "history", list, where)
     if not all(isinstance(h, dict) for h in history):
         raise ImportRefused(f"{where}.history must be a list of objects")
+    sheet = _need(p, "sheet", dict, where, null=True)
+    problem = _pad_problem(sheet) if sheet is not None else None
+    if problem is not None:
+        raise ImportRefused(
+            f"{where} (play {title!r}, id {pid}) has a malformed score pad: {problem}"[:400]
+        )
     return plays.PlayRecord(
         id=pid,
         game=_need(p, "game", str, where),
-        title=_need(p, "title", str, where)[:200],
+        title=title,
         options=_need(p, "options", dict, where),
         status=_need(p, "status", str, where)[:16],
         started_at=_parse_time(p.get("started_at"), f"{where}.started_at"),
@@ -556,10 +820,49 @@ def _play(p: Any, where: str) -> plays.PlayRecord:
         tiebreak=_need(p, "tiebreak", str, where)[:200],
         winners=tuple(winners),
         seats=tuple(seats),
-        sheet=_need(p, "sheet", dict, where, null=True),
+        sheet=sheet,
         history=history,
         ending=str(p.get("ending", ""))[:200],
     )
+
+
+def _pad_problem(sheet: dict[str, Any]) -> str | None:
+    """What is wrong with a stored score pad (the shape ``ScoreSheet.to_json`` writes and
+    the plays and stats screens read), or ``None``."""
+
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    rows = sheet.get("players")
+    if not isinstance(rows, list):
+        return "players must be a list"
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            return f"players[{i}] must be an object"
+        if not isinstance(row.get("name"), str):
+            return f"players[{i}].name must be text"
+        if not whole(row.get("total")):
+            return f"players[{i}].total must be a whole number"
+        items = row.get("items")
+        if not isinstance(items, list):
+            return f"players[{i}].items must be a list"
+        for j, item in enumerate(items):
+            where = f"players[{i}].items[{j}]"
+            if not isinstance(item, dict):
+                return f"{where} must be an object"
+            if not isinstance(item.get("label"), str):
+                return f"{where}.label must be text"
+            if not whole(item.get("points")):
+                return f"{where}.points must be a whole number"
+            for key in ("rule", "detail"):
+                if not isinstance(item.get(key, ""), str):
+                    return f"{where}.{key} must be text"
+    for key in ("winner", "tiebreak"):
+        if sheet.get(key) is not None and not isinstance(sheet.get(key), str):
+            return f"{key} must be text"
+    if not isinstance(sheet.get("summary", ""), str):
+        return "summary must be text"
+    return None
 
 
 # ----- BG Stats ---------------------------------------------------------------------------

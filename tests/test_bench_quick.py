@@ -63,6 +63,12 @@ def test_quick_bench_prints_the_table_and_writes_json(tmp_path: Path) -> None:
     measured("open a table screen, app / bare")
     (lost,) = measured("4 phones on one table: changes lost")
     assert lost["measured"] == 0 and lost["target"] == 0
+    imports = measured("import a ")
+    assert any(f["unit"] == "MB" and f["target"] == 300.0 for f in imports), imports
+    assert len(measured("open a 2000-move table")) == 2
+    assert len(measured("another table's tap meanwhile")) == 2
+    (race,) = measured("undo race")
+    assert race["measured"] == 1 and race["target"] == 1
     browser_rows = [
         f for name, f in figures.items() if "cold start" in name or name.startswith("browser")
     ]

@@ -6,6 +6,14 @@ them to this session's event loop with ``page.run_task`` (thread-safe) and the c
 re-renders from ``table.state_for(seat)``. The screen keeps the ``version`` it last drew
 and passes it as ``expected_version``, so acting on an out-of-date screen is refused
 (StaleVersion) instead of silently applied.
+
+Undo and Redo name the move they take back or put back. The server redraws every screen as
+soon as a change lands, well before the other players have lifted their fingers, so the
+version a screen last drew does not say what its player saw. What does is the button the
+phone still shows: each Undo (and Redo) button is made for one move, and when the last move
+changes a new button takes its place. A tap that left the phone before the new button
+arrived reaches the old one (kept, hidden, for a while) and names the old move, which the
+table then refuses as already taken back.
 """
 
 from __future__ import annotations
@@ -26,7 +34,16 @@ from ..disclosure import Disclosure
 from ..panels import PanelContext, panel_for
 from ..panels.counters import build_panel as counters_panel
 from ..panels.widgets import rule_links
-from ..table import HOST_NAME, Actor, Change, NotYourMove, NotYourSeat, StaleVersion
+from ..table import (
+    HOST_NAME,
+    Actor,
+    AlreadyTakenBack,
+    Change,
+    MoveRef,
+    NotYourMove,
+    NotYourSeat,
+    StaleVersion,
+)
 from . import guide_view, history, invite, verdict
 from .reconcile import isolate, settle, swap_in
 
@@ -40,6 +57,9 @@ STALE_TAKEBACK = (
     "Nothing was taken back: the table changed on another device first. "
     "Your screen now shows the table as it is."
 )
+RETIRED_BUTTONS = 4
+"""How many earlier Undo (and Redo) buttons stay on the page, hidden, so that a tap sent
+before the phone got the new one still reaches a handler that names its move."""
 
 
 class TableScreen:
@@ -73,8 +93,12 @@ class TableScreen:
         # the drawing the phone has now are kept (see ``PanelContext.kept``).
         self._kept: dict[str, tuple[Hashable, ft.Control]] = {}
         self._kept_now: dict[str, tuple[Hashable, ft.Control]] = {}
-        self.undo_btn = ft.IconButton(ft.Icons.UNDO, tooltip="Undo", on_click=self._undo)
-        self.redo_btn = ft.IconButton(ft.Icons.REDO, tooltip="Redo", on_click=self._redo)
+        # The move each button names (``False``: none drawn yet) and the buttons themselves.
+        self._undo_names: MoveRef | bool | None = False
+        self._redo_names: MoveRef | bool | None = False
+        self.undo_btn = ft.IconButton(ft.Icons.UNDO, tooltip="Undo", disabled=True)
+        self.redo_btn = ft.IconButton(ft.Icons.REDO, tooltip="Redo", disabled=True)
+        self._retired = ft.Row(visible=False, controls=[])
         self.history_col = ft.Column(spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
         actions: list[ft.Control] = [
             theme.tagged("undo", self.undo_btn),
@@ -91,6 +115,8 @@ class TableScreen:
                     ft.IconButton(ft.Icons.QR_CODE, tooltip="Invite", on_click=self._invite),
                 )
             )
+        actions.append(self._retired)
+        self._actions = actions
         who = live.seats[seat].name if seat is not None else None
         subtitle = who or ("Host" if role == "host" else "Watching")
         title = live.title or live.game.title
@@ -222,8 +248,7 @@ class TableScreen:
         """Redraw everything from the table's current state for this seat."""
         live = self.live
         self.version = live.version
-        self.undo_btn.disabled = self.role == "viewer" or not live.can_undo
-        self.redo_btn.disabled = self.role == "viewer" or not live.can_redo
+        self._name_takebacks()
         ctx = self.context()
         self._kept_now = {}
         try:
@@ -452,7 +477,15 @@ class TableScreen:
         return tagged
 
     def _fill_history(self) -> None:
-        undo_to = self._ask_undo_to if self.role == "host" else None
+        undo_to: Callable[[int], None] | None = None
+        if self.role == "host":
+            # Each "Undo to here" names the last move as this drawing of the history shows it.
+            last = self.live.last_move()
+            shown = last.ref if last is not None else None
+
+            def undo_to(seq: int) -> None:
+                self._ask_undo_to(seq, shown)
+
         self.history_col.controls = history.timeline_controls(
             self.live.timeline(), self.live.head, undo_to
         )
@@ -494,53 +527,134 @@ class TableScreen:
         self.render()
         self.redraw()
 
-    def _undo(self, _: Any) -> None:
+    def _name_takebacks(self) -> None:
+        """Give Undo and Redo the moves they now take back and put back: a new button
+        whenever that move changes, the old one kept hidden (see the module docstring).
+        A watching device never takes anything back: its buttons stay as drawn, disabled,
+        and a change reaches it as one message."""
+        if self.role == "viewer":
+            return
+        live = self.live
+        last = live.last_move() if live.can_undo else None
+        undo_names = last.ref if last is not None else None
+        if undo_names != self._undo_names:
+            first = self._undo_names is False
+            self._undo_names = undo_names
+            self.undo_btn = self._swap(
+                0, "undo", ft.Icons.UNDO, "Undo", undo_names, self._undo, retire=not first
+            )
+        following = live.next_move() if live.can_redo else None
+        redo_names = following.ref if following is not None else None
+        if redo_names != self._redo_names:
+            first = self._redo_names is False
+            self._redo_names = redo_names
+            self.redo_btn = self._swap(
+                1, "redo", ft.Icons.REDO, "Redo", redo_names, self._redo, retire=not first
+            )
+
+    def _swap(
+        self,
+        slot: int,
+        key: str,
+        icon: str,
+        tip: str,
+        move: MoveRef | None,
+        handler: Callable[[MoveRef | None], None],
+        *,
+        retire: bool,
+    ) -> ft.IconButton:
+        """Put a new ``key`` button naming ``move`` in app bar slot ``slot``; the one it
+        replaces joins the hidden retired buttons (``retire``; the placeholder drawn
+        before the first render never reached a phone and is simply dropped)."""
+        button = ft.IconButton(
+            icon,
+            tooltip=tip,
+            disabled=move is None,
+            on_click=lambda _e: handler(move),
+        )
+        old = self._actions[slot]
+        self._actions[slot] = theme.tagged(key, button)
+        if retire and isinstance(old, ft.Semantics):
+            old.identifier = f"{key}-retired"
+            old.data = key
+            others = [c for c in self._retired.controls if c.data != key]
+            same = [c for c in self._retired.controls if c.data == key]
+            self._retired.controls = others + [*same, old][-RETIRED_BUTTONS:]
+        return button
+
+    def _undo(self, move: MoveRef | None) -> None:
         """A seat takes back its own last move at once; the host is asked first, with the
-        move named. Either way the undo carries the version this screen showed."""
+        move named. Either way the undo names the move this button was made for."""
         if not self.shell.allowed():
             return
         if self.role == "viewer" or self._damaged_for_guest():
             return
-        if self.role != "host":
-            self._step(self.live.undo, "Nothing to undo.", self.version)
-            return
-        last = self.live.last_move()
-        if last is None:
+        if move is None:
             self.shell.toast("Nothing to undo.")
             return
-        self._confirm(*history.describe_last(last), to_seq=None)
+        if self.role != "host":
+            self._step(lambda actor: self.live.undo(actor, move=move), "Nothing to undo.")
+            return
+        last = self.live.last_move()
+        gone = self.live.not_last(move)
+        if last is None or gone is not None:
+            self._refused(AlreadyTakenBack(gone or "Nothing to undo."))
+            return
+        self._confirm(*history.describe_last(last), to_seq=None, move=move)
 
-    def _ask_undo_to(self, seq: int) -> None:
-        """The host's "undo to here" from the history: asks, naming what goes."""
-        self._confirm(*history.describe_back_to(self.live.history(), seq), to_seq=seq)
+    def _ask_undo_to(self, seq: int, move: MoveRef | None) -> None:
+        """The host's "undo to here" from the history: asks, naming what goes. ``move``
+        is the last move the history showed when it was drawn."""
+        if move is None:
+            return
+        gone = self.live.not_last(move)
+        if gone is not None:
+            self._refused(AlreadyTakenBack(gone))
+            return
+        lines = history.describe_back_to(self.live.history(), seq)
+        self._confirm(*lines, to_seq=seq, move=move)
 
-    def _confirm(self, title: str, lines: list[str], *, to_seq: int | None) -> None:
-        seen = self.version  # what the host was looking at when asked
+    def _confirm(self, title: str, lines: list[str], *, to_seq: int | None, move: MoveRef) -> None:
+        """Ask first; "Take back" then takes back exactly what the dialog named (``move``
+        being the last move when it opened), or nothing."""
 
         def confirm() -> None:
             self.page.pop_dialog()
             self._step(
-                lambda actor, version: self.live.undo(actor, version, to_seq=to_seq),
+                lambda actor: self.live.undo(actor, to_seq=to_seq, move=move),
                 "Nothing to undo.",
-                seen,
             )
 
         self.page.show_dialog(
             history.confirm_dialog(title, lines, confirm, lambda: self.page.pop_dialog())
         )
 
-    def _redo(self, _: Any) -> None:
+    def _redo(self, move: MoveRef | None) -> None:
+        if not self.shell.allowed():
+            return
         if self.role == "viewer" or self._damaged_for_guest():
             return
-        self._step(self.live.redo, "Nothing to redo.", self.version)
+        if move is None:
+            self.shell.toast("Nothing to redo.")
+            return
+        self._step(lambda actor: self.live.redo(actor, move=move), "Nothing to redo.")
 
-    def _step(self, fn: Any, empty: str, version: int) -> None:
-        """Undo or redo against ``version``; a refusal says why and leaves the table as
-        it is (a stale one redraws this screen from the table first)."""
+    def _refused(self, exc: Exception) -> None:
+        """Say why nothing was taken back, and show the table as it is."""
+        self.render()
+        self.redraw()
+        self.shell.toast(str(exc), error=True)
+
+    def _step(self, fn: Callable[[Actor], Change], empty: str) -> None:
+        """Undo or redo; a refusal says why and leaves the table as it is (redrawing this
+        screen from the table when it was out of date)."""
         if not self.shell.allowed():  # the code may have been revoked meanwhile
             return
         try:
-            change = fn(self.actor(), version)
+            change = fn(self.actor())
+        except AlreadyTakenBack as exc:
+            self._refused(exc)
+            return
         except LookupError:
             self.shell.toast(empty)
         except StaleVersion:

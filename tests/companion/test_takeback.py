@@ -3,6 +3,7 @@ in the history (the ``takeback`` table), durable and never replayed."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from sqlmodel import col, select
 from companion.hub import Hub
 from companion.store import Database, StorageError, Takeback, migrations, open_database
 from companion.store.db import DB_FILE_NAME
-from companion.table import Actor, LiveTable, NotYourMove, StaleVersion
+from companion.table import Actor, AlreadyTakenBack, LiveTable, NotYourMove, StaleVersion
 from rules.core import Correct
 from tests.companion.test_store import write_v1
 from tests.support.tally import TALLY, Add, TallyState
@@ -288,3 +289,65 @@ def test_the_upgrade_to_schema_4_works_on_every_database(db: Database) -> None:
     assert [t.line for t in LiveTable.load(db, table.id).takebacks()] == [
         "Host took back: Seat 1 adds 2."
     ]
+
+
+# ----- naming the move ----------------------------------------------------------------------
+
+
+def test_an_undo_naming_a_move_taken_back_already_takes_back_nothing(hub: Hub) -> None:
+    """Four screens showed move 3; each Undo names it. The first takes it back; the others
+    are told it already was, however late they land (the version they carry is no help:
+    their screens were redrawn at once)."""
+    table = new_table(hub, 3)
+    shown = table.last_move()
+    assert shown is not None and shown.seq == 3 and shown.event_id is not None
+    table.undo(HOST, move=shown.ref)
+    for actor in (HOST, ANA, HOST):
+        with pytest.raises(AlreadyTakenBack, match="already taken back"):
+            table.undo(actor, move=shown.ref)
+    assert table.head == 2 and len(stored(hub.db, table.id)) == 1
+
+
+def test_a_new_move_with_the_same_number_is_not_the_named_one(hub: Hub) -> None:
+    """After an undo and a new move, event 3 is another move: an Undo still naming the old
+    event 3 takes back nothing, even in a database that reuses the highest row id."""
+    table = new_table(hub, 3)
+    old = table.last_move()
+    assert old is not None
+    table.undo(HOST, move=old.ref)
+    table.do(Add(table.state.turn, 2), HOST)
+    new = table.last_move()
+    assert new is not None and new.seq == old.seq and new.event_id != old.event_id
+    with pytest.raises(AlreadyTakenBack, match="already taken back"):
+        table.undo(HOST, move=old.ref)
+    reopened = LiveTable.load(hub.db, table.id)
+    assert reopened.last_move() == dataclasses.replace(new, at=reopened.last_move().at)  # type: ignore[union-attr]
+    table.undo(HOST, move=new.ref)
+    assert table.head == 2
+
+
+def test_an_undo_naming_an_earlier_move_says_more_came_after(hub: Hub) -> None:
+    table = new_table(hub, 2)
+    shown = table.last_move()
+    assert shown is not None
+    table.do(Add(table.state.turn, 1), HOST)
+    with pytest.raises(AlreadyTakenBack, match="1 more move came after"):
+        table.undo(HOST, move=shown.ref)
+    with pytest.raises(AlreadyTakenBack, match="1 more move came after"):
+        table.undo(HOST, to_seq=0, move=shown.ref)  # "undo to here" names its move too
+    assert table.head == 3
+
+
+def test_a_redo_naming_a_move_put_back_already_puts_back_nothing(hub: Hub) -> None:
+    table = new_table(hub, 3)
+    table.undo(HOST)
+    following = table.next_move()
+    assert following is not None and following.seq == 3
+    table.redo(HOST, move=following.ref)
+    with pytest.raises(AlreadyTakenBack, match="already put back"):
+        table.redo(HOST, move=following.ref)
+    table.undo(HOST)
+    table.do(Add(table.state.turn, 1), HOST)  # replaces what could have been put back
+    with pytest.raises(AlreadyTakenBack, match="can no longer be put back"):
+        table.redo(HOST, move=following.ref)
+    assert table.head == 3 and not table.can_redo
