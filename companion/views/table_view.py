@@ -201,6 +201,7 @@ class TableScreen:
             open_rule=self.open_rule,
             moves=live.head,
             own_phone=own,
+            table_id=live.id,
         )
 
     def render(self) -> None:

@@ -5,6 +5,7 @@ through the rules (ff.app.hand, ff.app.copy, ff.score.series)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -53,6 +54,11 @@ def tap(root: Any, identifier: str) -> None:
     node.on_click(None)
 
 
+def press(t: Table, identifier: str) -> None:
+    """Draw ``t``'s screen and tap ``identifier`` on it."""
+    tap(t.panel(), identifier)
+
+
 def test_registered_for_the_slug() -> None:
     assert panel_for("fates-and-favors") is build_panel
 
@@ -98,17 +104,79 @@ def test_score_pad_and_next_game() -> None:
     assert t.state.game_no == 2 and t.state.phase == "play"
 
 
-def test_match_your_copy_edits_a_fate_through_the_rules() -> None:
+def test_ff_app_copy_at_table_start_the_app_says_what_is_its_reading() -> None:
+    """A new table says plainly that the board and the Fate card texts are the app's
+    reading and offers the two guided steps; after the first move the notice gives way to
+    the "Match your box" section further down."""
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    root = t.panel()
+    notice = texts(one(root, "ff-match-notice"))
+    assert "the board layout and what each Fate card does are the app's reading" in notice
+    assert "all ten are the app's reading" in texts(one(root, "ff-match-status"))
+    one(root, "ff-match-board")
+    one(root, "ff-match-cards")
+    tap(root, "ff-card-2")
+    root = t.panel()
+    tap(root, "ff-outcome-0")
+    one(t.panel(), "ff-commit").content.on_click(None)
+    root = t.panel()
+    assert tagged(root, "ff-match-notice") == []
+    assert "Match your box" in texts(root)
+    one(root, "ff-match-cards")
+
+
+def test_ff_app_copy_match_your_cards_is_a_form_per_fate_number() -> None:
+    """Fate #3 set by taps: its first action to 4 back, ANY, then take another turn; the
+    rules check the draft (ff.app.copy) before it is saved, and the table plays it."""
     t = Table(GAME.setup(FfOptions(mode="1v1")))
+    press(t, "ff-match-cards")
+    press(t, "ff-match-fate-3")
     root = t.panel()
-    one(root, "ff-edit-actions").content.value = "4 either any"
-    one(root, "ff-edit-save").content.on_click(None)
-    assert t.state.fates[0].actions[0].whose == "any"
+    assert texts(one(root, "ff-match-a0-label")) == "Action 1: 3 forward, team"
+    press(t, "ff-match-a0-dir-backward")
+    press(t, "ff-match-a0-whose-any")
+    one(t.panel(), "ff-match-a0-spaces-plus").content.on_click(None)
+    toggle = one(t.panel(), "ff-match-a0-again").content
+    toggle.value = True
+    toggle.on_change(SimpleNamespace(control=toggle))
     root = t.panel()
-    one(root, "ff-edit-actions").content.value = "4 sideways"
-    one(root, "ff-edit-save").content.on_click(None)
-    assert "sideways" in one(root, "ff-edit-error").content.value
-    assert t.state.fates[0].actions[0].spaces == 4
+    assert texts(one(root, "ff-match-a0-label")) == "Action 1: 4 back, any, again"
+    assert texts(one(root, "ff-match-cards-verdict")).startswith(
+        "Allowed: Fate #3 now reads: 4 back, any, again; 3 back, rival."
+    )
+    one(root, "ff-match-cards-verdict-rule-ff.app.copy")
+    assert t.state.fates[2].actions[0].spaces == 3  # nothing stored before the save
+    one(root, "ff-match-cards-save").content.on_click(None)
+    action = t.state.fates[2].actions[0]
+    assert (action.spaces, action.direction, action.whose, action.again) == (
+        4,
+        "backward",
+        "any",
+        True,
+    )
+    assert "#3 set to your box" in texts(one(t.panel(), "ff-match-status"))
+
+
+def test_ff_app_copy_match_your_board_shows_the_counts_and_saves() -> None:
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    press(t, "ff-match-board")
+    root = t.panel()
+    counts = texts(one(root, "ff-match-board-counts"))
+    assert "Each arm of the cross: 6 spaces up one side" in counts
+    assert "The whole loop: 56 spaces" in counts
+    assert "on the 5th space out from the centre" in counts
+    assert "Temple gate: 2 spaces before your inner corner" in counts
+    one(root, "ff-match-board-picture")
+    assert tagged(root, "ff-match-board-save") == []  # nothing changed yet
+    one(root, "ff-match-arm-plus").content.on_click(None)
+    root = t.panel()
+    assert "7 spaces up one side" in texts(one(root, "ff-match-board-counts"))
+    assert texts(one(root, "ff-match-board-verdict")).startswith("Allowed: The board now has 7")
+    one(root, "ff-match-board-save").content.on_click(None)
+    assert (t.state.arm, t.state.arm_bridge) == (7, 5)
+    assert "Board: set to your box (7 spaces per arm side" in texts(
+        one(t.panel(), "ff-match-status")
+    )
 
 
 def test_a_hand_favor_is_picked_checked_and_played_through_the_panel() -> None:
@@ -183,12 +251,12 @@ def test_zeus_is_picked_columns_first_then_its_outcomes_listed_and_committed() -
     one(root, "ff-commit").content.on_click(None)
     assert t.state.seat == 1 and 8 not in t.state.columns and 22 not in t.state.columns
     root = t.panel()
-    assert texts(one(root, "ff-zeus-total")).startswith("0 of 10")  # the board moved
+    # the next turn starts with nothing picked: Zeus is not carried over
+    assert tagged(root, "ff-zeus-total") == [] and tagged(root, "ff-outcome-") == []
+    assert one(root, "ff-favor-zeus").selected is False
 
 
 def test_tapping_a_column_on_the_board_adds_it_to_the_zeus_split() -> None:
-    from types import SimpleNamespace
-
     from companion.panels.fates_and_favors.picture import WIDTH, space_at
     from rules.fates_and_favors import board
 
