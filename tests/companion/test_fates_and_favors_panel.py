@@ -26,6 +26,8 @@ class Table:
         self.seat = seat
         self.version = 0
         self.shown: list[Verdict] = []
+        self.role = "seat" if seat is not None else "host"
+        self.table_id = "t1"
 
     def act(self, action: Action) -> None:
         self.state = GAME.apply(self.state, action)
@@ -37,12 +39,13 @@ class Table:
             game=GAME,
             state=GAME.redact(self.state, self.seat),
             seat=self.seat,
-            role="seat" if self.seat is not None else "host",
+            role=self.role,  # type: ignore[arg-type]
             seat_names=list(self.state.players),
             version=self.version,
             act=self.act,
             check=lambda a: GAME.check(self.state, a),
             show_verdict=self.shown.append,
+            table_id=self.table_id,
         )
 
     def panel(self) -> ft.Control:
@@ -111,8 +114,10 @@ def test_ff_app_copy_at_table_start_the_app_says_what_is_its_reading() -> None:
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
     root = t.panel()
     notice = texts(one(root, "ff-match-notice"))
-    assert "the board layout and what each Fate card does are the app's reading" in notice
-    assert "all ten are the app's reading" in texts(one(root, "ff-match-status"))
+    assert "this board layout and the Fate cards are the app's reading" in notice
+    assert texts(one(root, "ff-match-status")) == (
+        "Board: the app's reading. Fate cards: the app's reading."
+    )
     one(root, "ff-match-board")
     one(root, "ff-match-cards")
     tap(root, "ff-card-2")
@@ -293,3 +298,132 @@ def test_a_column_blocked_by_its_own_colour_says_so_in_the_zeus_picker() -> None
     tap(root, "ff-zeus-plus-0-8")
     root = t.panel()
     assert "Only after its own red column ahead" in texts(one(root, "ff-zeus-col-0-8"))
+
+
+def tap_space(root: Any, state: FfState, space: int) -> None:
+    """A finger on ``space`` of the board picture: the canvas's own tap, at its place."""
+    from companion.panels.fates_and_favors.picture import WIDTH, centre_of
+
+    x, y = centre_of(state, space, WIDTH)
+    (detector,) = [c for c in walk(one(root, "ff-board")) if isinstance(c, ft.GestureDetector)]
+    detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=x, y=y)))
+
+
+def test_ff_cards_whose_a_tapped_rival_column_gets_the_reason_and_rule() -> None:
+    """Ann holds a #9 (9 forward, TEAM, share 2) and taps Bo's blue column on the board:
+    the answer next to the board says why, with the rule; her own red column gets its
+    outcomes listed and their ends ringed on the picture."""
+    from rules.fates_and_favors import board
+
+    b = board()
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    press(t, "ff-card-9")
+    tap_space(t.panel(), t.state, b.exits[1])
+    root = t.panel()
+    assert texts(one(root, "ff-spot")) == "Picked: the blue column on blue quarry exit."
+    assert texts(one(root, "ff-answer")) == (
+        "Not allowed: Fate #9 cannot move blue on blue quarry exit: it moves Ann's TEAM "
+        "columns (red, yellow), and blue is not one of them."
+    )
+    one(root, "ff-answer-rule-ff.cards.whose")
+    assert tagged(root, "ff-outcome-0") == []
+    # the answer sits right under the board, before anything else of the play
+    order = [c.identifier for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier]
+    assert order.index("ff-board") < order.index("ff-answer") < order.index("ff-stuck")
+    tap_space(t.panel(), t.state, b.exits[0])
+    root = t.panel()
+    answer = texts(one(root, "ff-answer"))
+    mine = [p for p in GAME.outcomes(t.state, 9) if any(s.colour == 0 for s in p.steps)]
+    assert answer == f"Allowed: Fate #9 can move red on red quarry exit: {len(mine)} outcomes."
+    assert len(tagged(root, "ff-outcome-")) - 1 == len(mine)  # minus the count
+    (canvas,) = [c for c in walk(one(root, "ff-board")) if c.__class__.__name__ == "Canvas"]
+    rings = [
+        s for s in canvas.shapes if s.__class__.__name__ == "Circle" and s.paint.color == "#00838F"
+    ]
+    assert len(rings) >= len(mine) > 0  # each outcome's end ringed
+
+
+def test_a_card_that_cannot_be_played_says_why_not_just_no() -> None:
+    from tests.rules.fates_and_favors.helpers import B, table
+
+    red = [B.temple(0, k) for k in (2, 3, 4, 5)]
+    yellow = [B.temple(2, k) for k in (3, 4, 5)]
+    t = Table(table("2v2", red=red, yellow=yellow))
+    press(t, "ff-card-6")
+    root = t.panel()
+    answer = texts(one(root, "ff-answer"))
+    assert answer.startswith("Not allowed: No column can carry out Fate #6. Red on red temple")
+    assert "run past the end of the temple track" in answer
+    one(root, "ff-answer-rule-ff.move.in-full")
+    assert "cannot be played now" not in texts(root)
+
+
+def test_ff_turn_order_a_phone_offers_play_this_only_for_its_own_seat() -> None:
+    state = GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di")))
+    bo = Table(state, seat=1)
+    press(bo, "ff-card-2")
+    press(bo, "ff-outcome-0")
+    root = bo.panel()
+    assert texts(one(root, "ff-verdict")) == "Not allowed: It is Ann's turn."
+    assert tagged(root, "ff-commit") == [] and tagged(root, "ff-stuck") == []
+    ann = Table(state, seat=0)
+    press(ann, "ff-card-2")
+    press(ann, "ff-outcome-0")
+    root = ann.panel()
+    assert texts(one(root, "ff-verdict")).startswith("Allowed: Ann plays Fate #2")
+    one(root, "ff-commit")
+    watcher = Table(state)
+    watcher.role = "viewer"
+    press(watcher, "ff-card-2")
+    press(watcher, "ff-outcome-0")
+    root = watcher.panel()
+    assert texts(one(root, "ff-verdict")).startswith("Not allowed: This phone watches")
+    assert tagged(root, "ff-commit") == []
+
+
+def test_ff_hero_card_use_shows_on_the_game_screen() -> None:
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    assert texts(one(t.panel(), "ff-hero-cards")) == (
+        "Hero cards: Ann ready · Bo ready · Cy ready · Di ready"
+    )
+    t.act(GAME.outcomes(t.state, 0, "hero")[0])
+    assert texts(one(t.panel(), "ff-hero-cards")) == (
+        "Hero cards: Ann used · Bo ready · Cy ready · Di ready"
+    )
+
+
+def test_picks_end_with_the_turn_and_with_the_table() -> None:
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    press(t, "ff-card-7")
+    press(t, "ff-favor-poseidon")
+    root = t.panel()
+    assert one(root, "ff-card-7").selected and one(root, "ff-favor-poseidon").selected
+    # Bo notes his hand on his phone: the same turn, the picks stay
+    t.act(GAME.decode_action({"type": "ff.hand", "seat": 1, "cards": ["3"]}))
+    assert one(t.panel(), "ff-card-7").selected
+    press(t, "ff-outcome-0")
+    one(t.panel(), "ff-commit").content.on_click(None)
+    root = t.panel()
+    assert not one(root, "ff-card-7").selected and not one(root, "ff-favor-poseidon").selected
+    assert one(root, "ff-favor-none").selected
+    # the same phone opens another table: nothing picked there either
+    press(t, "ff-card-5")
+    assert one(t.panel(), "ff-card-5").selected
+    t.table_id = "another"
+    assert not one(t.panel(), "ff-card-5").selected
+
+
+def test_ff_turn_stuck_new_hand_asks_first_naming_what_it_does() -> None:
+    t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
+    press(t, "ff-stuck")
+    root = t.panel()
+    assert t.state.seat == 0  # nothing happened yet
+    assert texts(one(root, "ff-stuck-ask")).startswith(
+        "Ann discards the whole hand, draws 5 new cards and plays nothing this turn; then "
+        "it is Bo's turn."
+    )
+    press(t, "ff-stuck-no")
+    assert tagged(t.panel(), "ff-stuck-ask") == []
+    press(t, "ff-stuck")
+    press(t, "ff-stuck-yes")
+    assert t.state.seat == 1

@@ -59,7 +59,7 @@ def status_words(state: FfState) -> tuple[str, str]:
     """How far this table has matched its box: the board's and the cards' line."""
     spec = board_spec()
     if (state.arm, state.arm_bridge) == (spec.arm, spec.arm_bridge):
-        board_line = f"Board: the app's reading ({state.arm} spaces per arm side)."
+        board_line = "Board: the app's reading."
     else:
         board_line = (
             f"Board: set to your box ({state.arm} spaces per arm side, arm bridges "
@@ -70,7 +70,7 @@ def status_words(state: FfState) -> tuple[str, str]:
         numbers = ", ".join(f"#{n}" for n in edited)
         cards_line = f"Fate cards: {numbers} set to your box; the rest are the app's reading."
     else:
-        cards_line = "Fate cards: all ten are the app's reading."
+        cards_line = "Fate cards: the app's reading."
     return board_line, cards_line
 
 
@@ -85,9 +85,8 @@ def section(ctx: PanelContext, draft: Draft, refresh: Any, *, notice: bool) -> l
             theme.tagged(
                 "ff-match-notice",
                 ft.Text(
-                    "Check before the first move: the rulebook prints neither the board nor "
-                    "the Fate card texts, so the board layout and what each Fate card does "
-                    "are the app's reading until you match them to your box.",
+                    "The rulebook prints neither board nor card texts: this board layout "
+                    "and the Fate cards are the app's reading until matched to your box.",
                     size=14,
                 ),
             )
