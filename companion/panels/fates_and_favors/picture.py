@@ -189,7 +189,7 @@ def board_shapes(
                 shapes.append(_temple_mark(centre(xy), size))
         for xy in b.quarry_cells[c]:
             shapes += square(xy, TINT[c], inset=2.5)
-        shapes.append(_olympus(centre(_olympus_cell(b, c)), size, PAINT[c]))
+        shapes.append(_olympus(centre(olympus_cell(b, c)), size, PAINT[c]))
     if not numbers:
         for space in range(b.loop):
             shapes.append(
@@ -300,7 +300,7 @@ def _bridge(a: tuple[float, float], z: tuple[float, float], size: float) -> list
     return shapes
 
 
-def _olympus_cell(b: Board, colour: int) -> tuple[int, int]:
+def olympus_cell(b: Board, colour: int) -> tuple[int, int]:
     """Mount Olympus: the outer corner of the colour's bay, where its hero sits."""
     x, y = b.quarry_cells[colour][0]
     sx = 1 if x > 0 else -1
