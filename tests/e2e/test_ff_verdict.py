@@ -29,10 +29,12 @@ STATE = GAME.setup(FfOptions(players=NAMES))
 
 def new_table(server: Server, ctx: Any) -> Screen:
     host = open_app(ctx, server.host_url("/new") + "&game=fates-and-favors")
-    host.wait_id("create-table")
+    # at 200 % text the form is longer than the screen: each field is scrolled to (a list
+    # builds only what is near the screen)
+    host.find("player-count", timeout=30_000)
     host.choose("player-count", "4")
-    host.wait_id("seat-3")
     for seat, name in enumerate(NAMES):
+        host.find(f"seat-{seat}")
         host.fill(f"seat-{seat}", name)
     host.tap("create-table")
     until(host, "ff-status", "Ann's turn (red)")
