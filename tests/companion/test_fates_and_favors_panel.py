@@ -337,10 +337,15 @@ def test_ff_cards_whose_a_tapped_rival_column_gets_the_reason_and_rule() -> None
     assert answer == f"Allowed: Fate #9 can move red on red quarry exit: {len(mine)} outcomes."
     assert len(tagged(root, "ff-outcome-")) - 1 == len(mine)  # minus the count
     (canvas,) = [c for c in walk(one(root, "ff-board")) if c.__class__.__name__ == "Canvas"]
+    from rules.fates_and_favors.plays import resolve
+
+    ends = {p for play in mine for p in resolve(t.state, play).sim.columns()[0:4]} - {-1, 8}
     rings = [
-        s for s in canvas.shapes if s.__class__.__name__ == "Circle" and s.paint.color == "#00838F"
+        s.x
+        for s in canvas.shapes
+        if s.__class__.__name__ == "Circle" and s.paint.color == "#00838F"
     ]
-    assert len(rings) >= len(mine) > 0  # each outcome's end ringed
+    assert len(rings) == len(ends) == 9  # red's nine places: 1 to 9 spaces on
 
 
 def test_a_card_that_cannot_be_played_says_why_not_just_no() -> None:

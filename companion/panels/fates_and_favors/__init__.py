@@ -178,11 +178,15 @@ def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
     elif _zeus(pick):
         lit = [start for _, start in pick.split]  # the columns picked so far
     elif pick.column is not None and plays:
-        # every place the picked column's outcomes end on
+        # every place the picked column's outcomes take it (or its own colour, if a hit
+        # moves it on)
+        colour = pick.column[0]
+        mine = set(state.columns[colour * 4 : colour * 4 + 4])
         ends: set[int] = set()
         for play in plays:
             if isinstance(play, Play):
-                ends |= {p for p in resolve(state, play).sim.columns() if p not in before}
+                after = resolve(state, play).sim.columns()[colour * 4 : colour * 4 + 4]
+                ends |= {p for p in after if p not in mine}
         lit = sorted(p for p in ends if p >= 0)
     picked = pick.column[1] if pick.column is not None and pick.column[1] != QUARRY else None
     # Each section is kept (``PanelContext.kept``) under everything it draws: the state's
