@@ -198,7 +198,7 @@ def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
     start = match.at_start(state) and ctx.can_act
     content: list[ft.Control] = [_status(ctx), _hero_cards(ctx)]
     if start:
-        content += match.section(ctx, pick.draft, refresh, notice=True)
+        content += _match(ctx, pick, here, refresh, notice=True)
     if state.phase == "play":
         content.append(
             ctx.kept_routed(
@@ -240,11 +240,11 @@ def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
             content += _zeus_picker(ctx, pick, refresh)
         if not zeus or sum(pick.split.values()) == ZEUS_SPACES:
             content += _outcomes(ctx, pick, plays, chosen, answer, refresh)
-        content += _stuck(ctx, pick, refresh)
+        content += _stuck(ctx, pick, here, refresh)
     content += _hand(ctx)
     content += _score_pad(ctx)
     if not start and ctx.can_act and state.phase != "over":
-        content += match.section(ctx, pick.draft, refresh, notice=False)
+        content += _match(ctx, pick, here, refresh, notice=False)
     return ft.ListView(
         controls=content,
         spacing=10,
@@ -829,29 +829,52 @@ def _not_here(ctx: PanelContext, play: Play | PlayFavor) -> Verdict:
     )
 
 
-def _stuck(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control]:
-    """ "No card can be played: new hand" (ff.turn.stuck), asked first: the second step names
-    what it does and waits for a yes."""
-    state: FfState = ctx.state
-    if not may_play(ctx):
-        return []
-    seat = state.seat
+def _match(
+    ctx: PanelContext, pick: Pick, here: Here, refresh: Any, *, notice: bool
+) -> list[ft.Control]:
+    """The match block; kept while both forms are shut (it then draws only the words of
+    ``match.status_words`` and two buttons)."""
+    if pick.draft.open:
+        return match.section(ctx, pick.draft, refresh, notice=notice)
+    words = match.status_words(ctx.state)
+    return [
+        ctx.kept_routed(
+            "ff-match",
+            (notice, words),
+            lambda route: ft.Column(
+                match.section(ctx, pick.draft, refresh, notice=notice, route=route)
+            ),
+            here,
+        )
+    ]
 
-    def ask(_: Any) -> None:
-        pick.confirm_stuck = True
-        refresh()
+
+def _stuck(ctx: PanelContext, pick: Pick, here: Here, refresh: Any) -> list[ft.Control]:
+    """A "No card can be played: new hand" button (ff.turn.stuck) that asks first: the
+    second step names what it does and waits for a yes."""
+    state: FfState = ctx.state
+    mine = may_play(ctx)
+    seat = state.seat
 
     def cancel(_: Any) -> None:
         pick.confirm_stuck = False
         refresh()
 
-    if not pick.confirm_stuck:
-        return [
-            theme.tagged(
+    if not mine or not pick.confirm_stuck:
+
+        def button(route: Route) -> ft.Control:
+            def ask(_: Any) -> None:
+                route.to.pick.confirm_stuck = True
+                route.to.refresh()
+
+            # always there, hidden on a phone that may not play now: the list keeps its
+            # shape and a phone whose answer did not change gets nothing new
+            return theme.tagged(
                 "ff-stuck",
-                ft.OutlinedButton("No card can be played: new hand", on_click=ask),
+                ft.OutlinedButton("No card can be played: new hand", on_click=ask, visible=mine),
             )
-        ]
+
+        return [ctx.kept_routed("ff-stuck", (seat if mine else -1, mine), button, here)]
     name = state.players[seat]
     nxt = state.players[state.order[(state.turn + 1) % len(state.order)]]
     words = (

@@ -23,7 +23,7 @@ from rules.fates_and_favors.setup import start_columns
 
 from ... import theme
 from .. import widgets
-from ..base import PanelContext
+from ..base import PanelContext, Route
 from .chips import chip as _chip
 from .picture import board_picture
 
@@ -74,9 +74,13 @@ def status_words(state: FfState) -> tuple[str, str]:
     return board_line, cards_line
 
 
-def section(ctx: PanelContext, draft: Draft, refresh: Any, *, notice: bool) -> list[ft.Control]:
+def section(
+    ctx: PanelContext, draft: Draft, refresh: Any, *, notice: bool, route: Route | None = None
+) -> list[ft.Control]:
     """The match block: with ``notice`` the plain words said at table start, then the two
-    buttons and whichever form is open."""
+    buttons and whichever form is open. With ``route`` (a kept block, drawn with both forms
+    shut) the buttons open a form on the drawing on screen (``route.to``: its ``pick`` and
+    ``refresh``)."""
     state: FfState = ctx.state
     board_line, cards_line = status_words(state)
     out: list[ft.Control] = []
@@ -97,8 +101,9 @@ def section(ctx: PanelContext, draft: Draft, refresh: Any, *, notice: bool) -> l
 
     def toggle(which: str) -> Any:
         def go(_: Any) -> None:
-            draft.open = "" if draft.open == which else which
-            refresh()
+            mine = route.to.pick.draft if route is not None else draft
+            mine.open = "" if mine.open == which else which
+            (route.to.refresh if route is not None else refresh)()
 
         return go
 
