@@ -1,6 +1,6 @@
 """The Fates and Favors screen built for real states, without a browser: tapping a card
 lists the rules' outcomes, tapping one shows its verdict, committing applies it; the
-private hand shows only on its own seat; the score pad and "match your copy" editor act
+private hand shows only on its own seat; the score pad and the "match your box" forms act
 through the rules (ff.app.hand, ff.app.copy, ff.score.series)."""
 
 from __future__ import annotations

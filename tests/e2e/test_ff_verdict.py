@@ -112,7 +112,12 @@ def test_a_tap_on_a_column_gets_the_verdict_and_its_rule(server: Server, browser
 
 @pytest.mark.parametrize(
     ("width", "theme", "scale"),
-    [(320, "light", 200), (320, "dark", 100), (390, "light", 100), (390, "dark", 200)],
+    [
+        (width, theme, scale)
+        for width in (320, 390)
+        for theme in ("light", "dark")
+        for scale in (100, 200)
+    ],
 )
 def test_the_screen_fits_every_width_theme_and_text_size(
     server: Server, browser: Any, width: int, theme: str, scale: int
@@ -131,6 +136,12 @@ def test_the_screen_fits_every_width_theme_and_text_size(
         show_board(screen)
         fits_width(screen, f"verdict at {width} px", width)
         _shot(screen, f"{width}-{theme}-{scale}-verdict")
+        for form, shown in (("cards", "ff-match-a0-label"), ("board", "ff-match-board-counts")):
+            press(screen, f"ff-match-{form}")
+            reveal(screen, shown)
+            settle(screen)
+            fits_width(screen, f"match your {form} at {width} px", width)
+            _shot(screen, f"{width}-{theme}-{scale}-match-{form}")
     finally:
         ctx.close()
 
