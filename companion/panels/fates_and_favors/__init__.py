@@ -51,6 +51,8 @@ FAVORS = ("", "poseidon", "dionysus", "zeus", "apollo", "hestia", "ares", "athen
 """The Favors always shown: none, those played with a Fate, and those that move columns."""
 ALONE = ("zeus", "apollo", "hestia", "ares", "athena")
 """Favors played instead of a Fate card, moving columns."""
+BOARD_PICKS = ("apollo", "hestia", "ares")
+"""Favors played alone on one column tapped on the board."""
 HAND = HAND_FAVORS
 """Favors played instead of a Fate card that move no column (aimed at a hero, or drawing);
 their outcomes are every aim and draw count the rules accept."""
@@ -304,10 +306,10 @@ def _board_tools(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
         words = f"Picked: the {COLOURS[colour]} column {where}."
     elif pick.spot is not None:
         words = f"Space {pick.spot}: {b.name(pick.spot)}, empty."
-    elif _zeus(pick):
-        words = ""
-    else:
+    elif pick.card or pick.hero or pick.favor in BOARD_PICKS:
         words = "Tap a column on the board to see what the card does with it."
+    else:
+        words = ""
     return ft.Row(
         wrap=True,
         spacing=8,
