@@ -62,6 +62,8 @@ class PanelContext:
     (use ``legal_actions()``, which falls back to the game when a caller gives none)."""
     keep: Callable[[str, Hashable, Callable[[], ft.Control]], ft.Control] | None = None
     """The table screen's store of controls drawn last time (use ``kept()``)."""
+    table_id: str = ""
+    """The table shown: a panel's picks on this page belong to one table, never the next."""
     own_phone: frozenset[int] = frozenset()
     """On the host/shared phone: the seats whose players have moved from their own phone.
     Their secrets live there; the shared phone never offers to show them (``reveal``

@@ -4,6 +4,9 @@
 into controls and ``values`` reads them back as the JSON that ``Game.decode_options``
 accepts, so the game itself validates every value.
 
+A field marked ``metadata={"form": False}`` is left out: the game sets it in a step of
+its own (Fates and Favors matches its board to the box on the table screen).
+
 An ``int`` field named ``first_player`` (or marked ``metadata={"seat": True}``) is a seat:
 a drop-down of the seats by number and player name, never a bare 0-based index.
 
@@ -57,8 +60,8 @@ def fields_for(options_type: type) -> list[FieldSpec]:
     hints = typing.get_type_hints(options_type)
     specs = []
     for f in dataclasses.fields(options_type):
-        if not f.init:
-            continue
+        if not f.init or f.metadata.get("form") is False:
+            continue  # set elsewhere (a game's own guided step), not on the new-table form
         default: Any
         if f.default is not dataclasses.MISSING:
             default = f.default

@@ -238,6 +238,7 @@ class TableScreen:
             open_rule=self.open_rule,
             moves=live.head,
             own_phone=shown.own_phone(),
+            table_id=live.id,
         )
 
     def disclosure(self) -> Disclosure:

@@ -18,8 +18,11 @@ from .data import COLOURS, board_spec
 QUARRY = -1
 ARM_RANGE = (4, 12)
 
-# Unit vectors of the four arms, turning a quarter each bay (x right, y up).
-_ARMS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+# Unit vectors of the four arms, turning a quarter clockwise each bay (x right, y up): the
+# colours sit clockwise in turn order, and a hero facing the centre from their corner has
+# the arm of their quarry exit (the bay's second arm) on the left, their temple gate's arm
+# (the first) on the right, as the rulebook seats them.
+_ARMS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
 @dataclass(frozen=True)

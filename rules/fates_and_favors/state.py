@@ -8,7 +8,7 @@ plays with (the defaults, or the table's edits to match its copy).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
@@ -35,8 +35,9 @@ class FfOptions:
     mode: ModeChoice = "versus"
     players: tuple[str, ...] = ()
     first_player: int = 0
-    arm: int = 0
-    arm_bridge: int = 0
+    # matched to the box on the table screen ("Match your board"), not on the new-table form
+    arm: int = field(default=0, metadata={"form": False})
+    arm_bridge: int = field(default=0, metadata={"form": False})
 
 
 @dataclass(frozen=True)

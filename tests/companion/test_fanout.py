@@ -542,9 +542,10 @@ def test_winds_of_fate_sections_are_rebuilt_only_when_what_they_show_changes(hub
 def test_fates_and_favors_sections_are_rebuilt_only_when_what_they_show_changes(
     hub: Hub,
 ) -> None:
-    """The status, the board, the card chips, the hand, the score pad and the copy editor
-    are each rebuilt when something they draw changes and reused as they are otherwise; a
-    tap on reused card chips picks on the screen drawn now."""
+    """The status, the Hero cards, the board, the card chips, the hand, the score pad, the
+    "new hand" button and the match block are each rebuilt when something they draw
+    changes and reused as they are otherwise; a tap on reused card chips picks on the
+    screen drawn now."""
     table = hub.create_table("fates-and-favors", None, PLAYERS[:2], "kept board")
     routes = [f"/t/{table.id}?k={token}" for token in table.seat_tokens]
     routes += [f"/t/{table.id}?key={hub.host_key}", f"/t/{table.id}?k={table.join_token}"]
@@ -561,29 +562,31 @@ def test_fates_and_favors_sections_are_rebuilt_only_when_what_they_show_changes(
             out.append({key[5:] for key in was if now[key] is not was[key]})
         return out
 
-    acting = {"board", "cards", "copy", "hand", "score", "status", "stuck"}
+    acting = {"board", "cards", "match", "hand", "score", "status", "stuck", "hero-cards"}
     assert {key[5:] for key in _kept_parts(phones[0][0].table_screen)} == {
         f"ff-{name}" for name in acting
     }
-    # A Hero card count is drawn nowhere (it only decides what can be played).
-    assert deliver(_correct(live, "hero cards Bo", -1)) == [set(), set(), set(), set()]
-    # A play moves a column and passes the turn: the board, whose turn it is, the seat the
-    # "new hand" button is for, and the turn player's playable cards on the seat phones.
+    # A Hero card count: the line of Hero cards on every phone, nothing else.
+    assert deliver(_correct(live, "hero cards Bo", -1)) == [{"ff-hero-cards"}] * 4
+    # A play moves a column and passes the turn: the board, whose turn it is, the "new
+    # hand" button (hidden on Ann's phone, shown on Bo's, for Bo on the host's), the turn
+    # player's playable cards on the seat phones, and the match block leaving the top (the
+    # first move is made).
     host = Actor("host", "Host", None)
-    moved = {"ff-board", "ff-status"}
+    moved = {"ff-board", "ff-status", "ff-match"}
     play = live.game.legal_actions(live.state)[0]
     assert deliver(live.do(play, host)) == [
         moved | {"ff-stuck", "ff-hand"},
         moved | {"ff-stuck", "ff-hand"},
         moved | {"ff-stuck"},
-        moved,
+        {"ff-board", "ff-status"},
     ]
     # Ann notes her hand: her phone's hand section only (the hand never leaves her view).
     assert deliver(live.do(EnterHand(0, ("3", "7")), host)) == [{"ff-hand"}, set(), set(), set()]
-    # A Fate edited to match the copy: the editor showing it, on every phone that edits.
+    # A Fate edited to match the box: the match block saying so, on every phone that edits.
     fate = live.state.fates[0]
     edit = EditFate(1, fate.actions, fate.lightning + 1)
-    assert deliver(live.do(edit, host)) == [{"ff-copy"}, {"ff-copy"}, {"ff-copy"}, set()]
+    assert deliver(live.do(edit, host)) == [{"ff-match"}, {"ff-match"}, {"ff-match"}, set()]
 
     # The host's card chips were drawn before these changes; a tap picks on the screen
     # drawn now, which lists that card's outcomes and redraws the chips with the pick.

@@ -179,3 +179,13 @@ def test_screen_fits_heroes_to_seats_and_shows_a_refusal(hub: Hub) -> None:
     table_id = shell.went[0].removeprefix("/t/")
     state = hub.open(table_id).state
     assert [h.name for h in state.heroes] == ["Boldur", "Embla"]
+
+
+def test_ff_app_copy_the_board_numbers_are_not_bare_new_table_options() -> None:
+    """Fates and Favors' board is matched to the box on the table screen, where the counts
+    to check are shown; the new-table form no longer offers a bare "Arm 0"."""
+    from rules.fates_and_favors import FfOptions
+
+    names = [s.name for s in fields_for(FfOptions)]
+    assert "arm" not in names and "arm_bridge" not in names
+    assert "mode" in names and "first_player" in names

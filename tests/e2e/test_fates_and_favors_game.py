@@ -153,11 +153,11 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
         verdict = GAME.check(state, plays[wanted])
         if n == 2:
             assert "ff.move.share" in verdict.rules
-            phone.wait_id("ff-verdict-rule-ff.move.share")
+            reveal(phone, "ff-verdict-rule-ff.move.share")
         if n == 4:
             shot(phone, "hit-chosen")
-            phone.wait_id("ff-verdict-rule-ff.bridge.use")
-            phone.wait_id("ff-verdict-rule-ff.hit.rival")
+            reveal(phone, "ff-verdict-rule-ff.bridge.use")
+            reveal(phone, "ff-verdict-rule-ff.hit.rival")
         press(phone, "ff-commit")
         state = GAME.apply(state, plays[wanted])
 

@@ -1,27 +1,29 @@
 """The Fates and Favors screen.
 
-From top to bottom: whose turn it is (and the co-op deck), the board as a picture, the card
-picker (a Fate number or the Hero card, optionally a Favor) with every outcome the rules
-find listed and highlighted on the board, the verdict of the chosen one and its commit
-button, the hand (entered privately on a seat's own phone), the series score pad, and the
-"match your copy" editor. Legality always comes from the rules (``legal_actions`` and
-``ctx.check``); this screen only shows and submits.
+From top to bottom: whose turn it is (the co-op deck, every hero's Hero card), at table
+start the word that the board and card texts are the app's reading with "Match your
+board" and "Match your cards", the card picker (a Fate number or the Hero card, optionally
+a Favor), the board as a picture, and right under it the answer: tap a column on the board
+and the verdict says what the card does with it or why it cannot (rule IDs linked), its
+outcomes listed and ringed on the picture; then the chosen outcome's verdict and "Play
+this" (only on a phone whose seat may play it), the hand (entered privately on a seat's own
+phone), the series score pad, and the match forms. Legality always comes from the rules
+(``outcomes``, ``explain`` and ``ctx.check``); this screen only shows and submits.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import flet as ft
 
-from rules.core import MalformedAction
+from rules.core import MalformedAction, Verdict
 from rules.core.words import counted
 from rules.fates_and_favors import (
-    EditBoard,
-    EditFate,
+    QUARRY,
     EndSeries,
     EnterHand,
     FfState,
@@ -31,21 +33,27 @@ from rules.fates_and_favors import (
     Stuck,
     board,
 )
-from rules.fates_and_favors.data import COLOURS, actions_text, parse_actions
+from rules.fates_and_favors.data import COLOURS
+from rules.fates_and_favors.explain import card_verdict, column_verdict
 from rules.fates_and_favors.plays import resolve
 from rules.fates_and_favors.turns import HAND_FAVORS
-from rules.fates_and_favors.zeus import ZEUS_SPACES, ZeusColumn
+from rules.fates_and_favors.zeus import ZEUS_SPACES
 
 from ... import theme
 from ...views.reconcile import swap_in
 from .. import widgets
 from ..base import PanelContext, Route
-from .picture import PAINT, board_picture
+from . import match
+from .chips import chip as _chip
+from .picture import PAINT, board_picture, fit
+from .zeus_picker import zeus_board_tap, zeus_picker
 
 FAVORS = ("", "poseidon", "dionysus", "zeus", "apollo", "hestia", "ares", "athena")
 """The Favors always shown: none, those played with a Fate, and those that move columns."""
 ALONE = ("zeus", "apollo", "hestia", "ares", "athena")
 """Favors played instead of a Fate card, moving columns."""
+BOARD_PICKS = ("apollo", "hestia", "ares")
+"""Favors played alone on one column tapped on the board."""
 HAND = HAND_FAVORS
 """Favors played instead of a Fate card that move no column (aimed at a hero, or drawing);
 their outcomes are every aim and draw count the rules accept."""
@@ -55,16 +63,28 @@ SHOWN = 40
 
 @dataclass
 class Pick:
-    """What this device is looking at (survives redraws after an action)."""
+    """What this device is looking at (survives redraws after an action, never the turn)."""
 
     card: int = 0
     hero: bool = False
     favor: str = ""
     chosen: int = -1
     version: int = -1
-    edit_number: int = 1
     more: bool = False  # the hand Favors are shown (tapped open, or one is picked)
     split: dict[tuple[int, int], int] = field(default_factory=dict)  # Zeus: column -> spaces
+    column: tuple[int, int] | None = None  # (colour, space) tapped on the board
+    spot: int | None = None  # an empty space tapped on the board (its name is shown)
+    numbers: bool = False  # the board shows its space numbers
+    confirm_stuck: bool = False  # "new hand" was tapped once: the screen asks first
+    table: str = ""
+    turn: tuple[Any, ...] = ()
+    draft: match.Draft = field(default_factory=match.Draft)
+
+    def forget_play(self) -> None:
+        """A new turn (or table): nothing stays picked from the last one."""
+        self.card, self.hero, self.favor, self.chosen = 0, False, "", -1
+        self.more, self.split, self.column, self.spot = False, {}, None, None
+        self.confirm_stuck = False
 
 
 _MEMORY: OrderedDict[int, Pick] = OrderedDict()
@@ -81,18 +101,42 @@ class Here:
     refresh: Any
 
 
-def memory(page: Any) -> Pick:
+def memory(page: Any, table: str = "") -> Pick:
+    """This page's picks for ``table``: a page that opens another table starts afresh."""
     key = id(page)
-    pick = _MEMORY.setdefault(key, Pick())
+    pick = _MEMORY.get(key)
+    if pick is None or pick.table != table:
+        pick = _MEMORY[key] = Pick(table=table)
     _MEMORY.move_to_end(key)
     while len(_MEMORY) > 256:
         _MEMORY.popitem(last=False)
     return pick
 
 
+def turn_key(state: FfState) -> tuple[Any, ...]:
+    """What changes with every turn taken (a card played, a Favor, a new hand, another
+    turn, the next game): when it changes, the picks of the last turn are dropped."""
+    return (
+        state.game_no,
+        state.phase,
+        state.turn,
+        state.columns,
+        state.hero_cards,
+        state.skips,
+        state.last_fate,
+        state.deck,
+        state.held,
+        len(state.series),
+    )
+
+
 def build_panel(ctx: PanelContext) -> ft.Control:
     """The whole screen for ``ctx.state`` (an ``FfState`` redacted for this device)."""
-    pick = memory(ctx.page)
+    pick = memory(ctx.page, ctx.table_id)
+    turn = turn_key(ctx.state)
+    if pick.turn != turn:
+        pick.forget_play()
+        pick.turn = turn
     if pick.version != ctx.version:
         pick.chosen, pick.version = -1, ctx.version
         pick.split = {}  # the columns have moved: a Zeus split starts again
@@ -108,30 +152,56 @@ def build_panel(ctx: PanelContext) -> ft.Control:
     return holder
 
 
+def may_play(ctx: PanelContext, athena: bool = False) -> bool:
+    """Whether this phone may commit a play now: a seat's own phone on its own turn (any
+    time for Athena, which answers a rival's turn), the host's shared phone for a seat that
+    has no phone of its own; never a viewer."""
+    state: FfState = ctx.state
+    if not ctx.can_act or state.phase != "play":
+        return False
+    if ctx.seat is not None:
+        return athena or ctx.seat == state.seat
+    return athena or state.seat not in ctx.own_phone
+
+
+def _board_width(ctx: PanelContext) -> int:
+    """The picture's width: the phone's width less the screen's margins."""
+    width = getattr(ctx.page, "width", None)
+    return fit(width - 32 if isinstance(width, (int, float)) and width > 0 else None)
+
+
 def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
     state: FfState = ctx.state
-    plays = _plays(ctx, pick)
+    plays, answer = _proposals(ctx, pick)
     chosen = plays[pick.chosen] if 0 <= pick.chosen < len(plays) else None
     lit: list[int] = []
+    before = set(state.columns)
     if isinstance(chosen, Play):
-        before = set(state.columns)
         lit = [p for p in resolve(state, chosen).sim.columns() if p not in before and p >= 0]
     elif _zeus(pick):
         lit = [start for _, start in pick.split]  # the columns picked so far
+    elif pick.column is not None and plays:
+        # every place the picked column's outcomes take it (or its own colour, if a hit
+        # moves it on)
+        colour = pick.column[0]
+        mine = set(state.columns[colour * 4 : colour * 4 + 4])
+        ends: set[int] = set()
+        for play in plays:
+            if isinstance(play, Play):
+                after = resolve(state, play).sim.columns()[colour * 4 : colour * 4 + 4]
+                ends |= {p for p in after if p not in mine}
+        lit = sorted(p for p in ends if p >= 0)
+    picked = pick.column[1] if pick.column is not None and pick.column[1] != QUARRY else None
     # Each section is kept (``PanelContext.kept``) under everything it draws: the state's
     # parts it reads and this page's picks; taps on a kept section reach the drawing on
     # screen through its route (``Here``).
     here = Here(ctx, pick, refresh)
     zeus = _zeus(pick)
-    content: list[ft.Control] = [
-        _status(ctx),
-        ctx.kept_routed(
-            "ff-board",
-            (state.arm, state.arm_bridge, state.columns, tuple(lit), zeus),
-            lambda route: _board(state, lit, _zeus_board_tap(route) if zeus else None),
-            here,
-        ),
-    ]
+    width = _board_width(ctx)
+    start = match.at_start(state) and ctx.can_act
+    content: list[ft.Control] = [_status(ctx), _hero_cards(ctx)]
+    if start:
+        content += _match(ctx, pick, here, refresh, notice=True)
     if state.phase == "play":
         content.append(
             ctx.kept_routed(
@@ -141,28 +211,43 @@ def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
                 here,
             )
         )
+    content.append(
+        ctx.kept_routed(
+            "ff-board",
+            (
+                state.arm,
+                state.arm_bridge,
+                state.columns,
+                tuple(lit),
+                zeus,
+                picked,
+                pick.numbers,
+                width,
+                state.phase,
+            ),
+            lambda route: _board(
+                state,
+                lit,
+                zeus_board_tap(route) if zeus else _column_tap(route),
+                None if zeus else _quarry_tap(route),
+                width=width,
+                numbers=pick.numbers,
+                picked=picked,
+            ),
+            here,
+        )
+    )
+    content.append(_board_tools(ctx, pick, refresh))
+    if state.phase == "play":
         if zeus:
-            content += _zeus_picker(ctx, pick, refresh)
+            content += zeus_picker(ctx, pick, refresh)
         if not zeus or sum(pick.split.values()) == ZEUS_SPACES:
-            content += _outcomes(ctx, pick, plays, chosen, refresh)
-        if ctx.can_act:
-            seat = state.seat
-            content.append(
-                ctx.kept(
-                    "ff-stuck",
-                    seat,
-                    lambda: theme.tagged(
-                        "ff-stuck",
-                        ft.OutlinedButton(
-                            "No card can be played: new hand",
-                            on_click=lambda _: ctx.act(Stuck(seat)),
-                        ),
-                    ),
-                )
-            )
+            content += _outcomes(ctx, pick, plays, chosen, answer, refresh)
+        content += _stuck(ctx, pick, here, refresh)
     content += _hand(ctx)
     content += _score_pad(ctx)
-    content += _copy_editor(ctx, pick, here)
+    if not start and ctx.can_act and state.phase != "over":
+        content += _match(ctx, pick, here, refresh, notice=False)
     return ft.ListView(
         controls=content,
         spacing=10,
@@ -174,9 +259,19 @@ def _body(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
 # ----- what the screen shows -------------------------------------------------------------
 
 
-def _board(state: FfState, lit: list[int], on_tap: Any) -> ft.Control:
+def _board(
+    state: FfState,
+    lit: list[int],
+    on_tap: Any,
+    on_quarry: Any,
+    *,
+    width: int,
+    numbers: bool,
+    picked: int | None,
+) -> ft.Control:
     """The board picture, with its words for screen readers; drawn from the state's arm,
-    bridge and columns, ``lit`` and whether it takes taps (``on_tap``)."""
+    bridge and columns, ``lit``, ``picked``, ``numbers``, ``width`` and whether it takes
+    taps (``on_tap``)."""
     return theme.tagged(
         "ff-board",
         # exclude_semantics: a tap on the picture must stay a pointer event with its
@@ -185,8 +280,106 @@ def _board(state: FfState, lit: list[int], on_tap: Any) -> ft.Control:
             label=_board_words(state),
             container=True,
             exclude_semantics=True,
-            content=board_picture(state, lit, on_tap),
+            content=ft.Row(
+                [
+                    board_picture(
+                        state, lit, on_tap, on_quarry, width=width, numbers=numbers, picked=picked
+                    )
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
         ),
+    )
+
+
+def _board_tools(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
+    """Under the board: the space-numbers switch and what a tapped empty space is."""
+    state: FfState = ctx.state
+    b = board(state.arm, state.arm_bridge)
+
+    def toggle(_: Any) -> None:
+        pick.numbers = not pick.numbers
+        refresh()
+
+    if pick.column is not None:
+        colour, start = pick.column
+        where = "in its quarry" if start == QUARRY else f"on {b.name(start)}"
+        words = f"Picked: the {COLOURS[colour]} column {where}."
+    elif pick.spot is not None:
+        words = f"Space {pick.spot}: {b.name(pick.spot)}, empty."
+    elif pick.card or pick.hero or pick.favor in BOARD_PICKS:
+        words = "Tap a column on the board to see what the card does with it."
+    else:
+        words = ""
+    return ft.Row(
+        wrap=True,
+        spacing=8,
+        run_spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            _chip(
+                "ff-numbers",
+                "Hide numbers" if pick.numbers else "Space numbers",
+                pick.numbers,
+                toggle,
+                96,
+            ),
+            theme.tagged("ff-spot", ft.Text(words, size=13, color=theme.MUTED)),
+        ],
+    )
+
+
+def _column_tap(route: Route) -> Any:
+    """Tapping a space on the board picks the column standing there (tapping it again lets
+    it go); an empty space is named under the board."""
+
+    def tapped(space: int) -> None:
+        ctx: PanelContext = route.to.ctx
+        pick: Pick = route.to.pick
+        state: FfState = ctx.state
+        if space in state.columns:
+            colour = state.columns.index(space) // 4
+            pick.column = None if pick.column == (colour, space) else (colour, space)
+            pick.spot = None
+        else:
+            pick.column, pick.spot = None, space
+        pick.chosen = -1
+        route.to.refresh()
+
+    return tapped
+
+
+def _quarry_tap(route: Route) -> Any:
+    """Tapping a quarry picks one of its waiting columns (none waiting: nothing happens)."""
+
+    def tapped(colour: int) -> None:
+        ctx: PanelContext = route.to.ctx
+        pick: Pick = route.to.pick
+        if QUARRY not in ctx.state.columns[colour * 4 : colour * 4 + 4]:
+            return
+        pick.column = None if pick.column == (colour, QUARRY) else (colour, QUARRY)
+        pick.spot, pick.chosen = None, -1
+        route.to.refresh()
+
+    return tapped
+
+
+def _hero_cards(ctx: PanelContext) -> ft.Control:
+    """Every hero's Hero card, ready or used (ff.hero.card), on the game screen itself."""
+    state: FfState = ctx.state
+    parts = []
+    for seat, name in enumerate(state.players):
+        left = state.hero_cards[seat]
+        total = len(state.seat_colours[seat]) if state.coop else 1
+        if total > 1:
+            parts.append(f"{name} {left} of {total}")
+        else:
+            parts.append(f"{name} {'ready' if left else 'used'}")
+    words = "Hero cards: " + " · ".join(parts)
+    return ctx.kept(
+        "ff-hero-cards",
+        words,
+        lambda: theme.tagged("ff-hero-cards", ft.Text(words, size=13, color=theme.MUTED)),
     )
 
 
@@ -226,26 +419,6 @@ def _board_words(state: FfState) -> str:
         spots = [b.name(p) for p in state.columns[c * 4 : c * 4 + 4]]
         parts.append(f"{name}: " + ", ".join(spots))
     return "Board. " + "; ".join(parts)
-
-
-def _chip(ident: str, label: str, selected: bool, on_click: Any, width: int = 52) -> ft.Control:
-    return ft.Semantics(
-        identifier=ident,
-        button=True,
-        selected=selected,
-        label=label,
-        content=ft.Container(
-            theme.min_tall(ft.Text(label, size=15, text_align=ft.TextAlign.CENTER)),
-            width=width,
-            alignment=ft.Alignment.CENTER,
-            border_radius=10,
-            border=ft.Border.all(1, ft.Colors.OUTLINE),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
-            on_click=on_click,
-            ink=on_click is not None,
-            opacity=1.0 if on_click is not None else 0.35,  # a chip that does nothing now
-        ),
-    )
 
 
 def _card_picker(route: Route, pick: Pick) -> ft.Control:
@@ -311,188 +484,45 @@ def _card_picker(route: Route, pick: Pick) -> ft.Control:
     )
 
 
-def _plays(ctx: PanelContext, pick: Pick) -> list[Play | PlayFavor]:
+def _proposals(ctx: PanelContext, pick: Pick) -> tuple[list[Play | PlayFavor], Verdict | None]:
+    """The outcomes listed for the picks, and the answer above them: for a card and a
+    column tapped on the board, what the card does with that column or why it cannot
+    (``explain.column_verdict``); for a card alone that has no outcome, why not
+    (``explain.card_verdict``). Outcomes are those of the hero whose turn it is (Athena:
+    of this phone's seat, who answers out of turn)."""
     state: FfState = ctx.state
     if state.phase != "play":
-        return []
+        return [], None
     if pick.favor in HAND:
-        return list(_hand_favor_plays(ctx, pick.favor))
-    if pick.hero:
-        return ctx.game.outcomes(state, 0, "hero")  # type: ignore[no-any-return]
+        return list(_hand_favor_plays(ctx, pick.favor)), None
     if _zeus(pick):
         if sum(pick.split.values()) != ZEUS_SPACES:
-            return []
+            return [], None
         try:  # only the picked split's outcomes: never every Zeus play at once
-            return ctx.game.zeus_outcomes(state, pick.split)  # type: ignore[no-any-return]
+            return ctx.game.zeus_outcomes(state, pick.split), None
         except MalformedAction:
-            return []
-    if pick.card or pick.favor in ALONE:
-        favor = pick.favor if (pick.card == 0 or pick.favor not in ALONE) else ""
-        return ctx.game.outcomes(state, pick.card, favor)  # type: ignore[no-any-return]
-    return []
+            return [], None
+    if not (pick.card or pick.hero or pick.favor in ALONE):
+        return [], None
+    card = 0 if pick.hero else pick.card
+    favor = "hero" if pick.hero else (pick.favor if (card == 0 or pick.favor not in ALONE) else "")
+    seat = state.seat
+    if favor == "athena" and card == 0:
+        seat = ctx.seat if ctx.seat is not None else state.seat
+        answer = card_verdict(state, seat, 0, "athena")
+        return list(answer.plays), None if answer.plays else answer.verdict
+    if pick.column is not None:
+        colour, start = pick.column
+        answer = column_verdict(state, seat, card, favor, colour, start)
+        return list(answer.plays), answer.verdict
+    plays: list[Play | PlayFavor] = list(ctx.game.outcomes(state, card, favor))
+    if plays:
+        return plays, None
+    return [], card_verdict(state, seat, card, favor).verdict
 
 
 def _zeus(pick: Pick) -> bool:
     return pick.favor == "zeus" and pick.card == 0 and not pick.hero
-
-
-def _zeus_picker(ctx: PanelContext, pick: Pick, refresh: Any) -> list[ft.Control]:
-    """Zeus columns first (ff.assume.zeus-split-first): each column Zeus may move, with -/+
-    chips stepping through the amounts the rules offer it, and the running total; at ten
-    the split's outcomes are listed below."""
-    state: FfState = ctx.state
-    b = board(state.arm, state.arm_bridge)
-    columns: list[ZeusColumn] = ctx.game.zeus_first_parts(state)
-    offered = {c.column: c.offered for c in columns}
-    pick.split = {k: n for k, n in pick.split.items() if n in offered.get(k, ())}
-    total = sum(pick.split.values())
-
-    def step(column: tuple[int, int], up: bool) -> Any:
-        def go(_: Any) -> None:
-            nxt = _next_amount(offered[column], pick.split.get(column, 0), total, up)
-            if nxt is None:
-                return
-            if nxt:
-                pick.split[column] = nxt
-            else:
-                pick.split.pop(column, None)
-            pick.chosen = -1
-            refresh()
-
-        return go
-
-    def clear(_: Any) -> None:
-        pick.split, pick.chosen = {}, -1
-        refresh()
-
-    left = ZEUS_SPACES - total
-    out: list[ft.Control] = [
-        theme.muted(
-            "Zeus: share ten spaces among any columns, each column once. Tap a column on "
-            "the board or use + and −."
-        ),
-        theme.tagged(
-            "ff-zeus-total",
-            ft.Text(
-                f"{total} of {ZEUS_SPACES}" + (f" · {left} to place" if left else " · ready"),
-                size=18,
-                weight=ft.FontWeight.W_600,
-            ),
-        ),
-    ]
-    if not columns:
-        out.append(theme.muted("No column can move now, so Zeus cannot be played."))
-    for c in columns:
-        key = f"{c.colour}-{c.start}"
-        amount = pick.split.get(c.column, 0)
-        can_down = amount > 0
-        can_up = _next_amount(c.offered, amount, total, True) is not None
-        out.append(
-            ft.Semantics(
-                identifier=f"ff-zeus-col-{key}",
-                label=f"{COLOURS[c.colour]} on {b.name(c.start)}: {amount} space(s)",
-                content=ft.Container(
-                    ft.Row(
-                        [
-                            ft.Container(
-                                width=10, height=44, bgcolor=PAINT[c.colour], border_radius=4
-                            ),
-                            ft.Column(
-                                [
-                                    ft.Text(
-                                        f"{COLOURS[c.colour].capitalize()} on {b.name(c.start)}",
-                                        size=14,
-                                    ),
-                                    *_zeus_hint(c, amount),
-                                ],
-                                spacing=0,
-                                expand=True,
-                            ),
-                            _chip(
-                                f"ff-zeus-minus-{key}",
-                                "−",
-                                False,
-                                step(c.column, False) if can_down else None,
-                                48,
-                            ),
-                            theme.tagged(
-                                f"ff-zeus-amount-{key}",
-                                ft.Text(
-                                    str(amount),
-                                    size=18,
-                                    width=30,
-                                    text_align=ft.TextAlign.CENTER,
-                                    weight=ft.FontWeight.BOLD if amount else None,
-                                ),
-                            ),
-                            _chip(
-                                f"ff-zeus-plus-{key}",
-                                "+",
-                                False,
-                                step(c.column, True) if can_up else None,
-                                48,
-                            ),
-                        ],
-                        spacing=6,
-                    ),
-                    padding=ft.Padding.only(left=6, right=6, top=2, bottom=2),
-                    border_radius=10,
-                    border=ft.Border.all(2 if amount else 1, ft.Colors.OUTLINE),
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER if amount else None,
-                ),
-            )
-        )
-    if pick.split:
-        out.append(
-            theme.tagged(
-                "ff-zeus-clear", ft.OutlinedButton("Start the split again", on_click=clear)
-            )
-        )
-    return out
-
-
-def _zeus_hint(c: ZeusColumn, amount: int) -> list[ft.Control]:
-    """A line under a column that its own colour stands in the way, where that matters."""
-    if amount in c.later:
-        words = f"Only after its own {COLOURS[c.colour]} column ahead has moved."
-    elif not c.amounts:
-        words = f"Moves only once its own {COLOURS[c.colour]} column ahead has moved."
-    else:
-        return []
-    return [ft.Text(words, size=12, color=theme.MUTED)]
-
-
-def _zeus_board_tap(route: Route) -> Any:
-    """Tapping a column on the board while picking a Zeus split works as its + chip (on the
-    state of the drawing on screen, ``route.to``)."""
-
-    def tapped(space: int) -> None:
-        ctx: PanelContext = route.to.ctx
-        refresh = route.to.refresh
-        state: FfState = ctx.state
-        for c in ctx.game.zeus_first_parts(state):
-            if c.start == space:
-                pick = route.to.pick
-                total = sum(pick.split.values())
-                nxt = _next_amount(c.offered, pick.split.get(c.column, 0), total, True)
-                if nxt:
-                    pick.split[c.column] = nxt
-                    pick.chosen = -1
-                    refresh()
-                return
-
-    return tapped
-
-
-def _next_amount(offered: tuple[int, ...], amount: int, total: int, up: bool) -> int | None:
-    """The amount a +/- chip moves a column to: the next one the rules offer that keeps the
-    total within ten (0 takes the column out of the split); ``None`` when there is none."""
-    room = ZEUS_SPACES - total + amount
-    if up:
-        return next((n for n in offered if amount < n <= room), None)
-    if amount == 0:
-        return None
-    return max((n for n in offered if n < amount), default=0)
 
 
 def _hand_favor_candidates(ctx: PanelContext, favor: str) -> list[PlayFavor]:
@@ -536,17 +566,38 @@ def _outcomes(
     pick: Pick,
     plays: list[Play | PlayFavor],
     chosen: Play | PlayFavor | None,
+    answer: Verdict | None,
     refresh: Any,
 ) -> list[ft.Control]:
     if not (pick.card or pick.hero or pick.favor in ALONE or pick.favor in HAND):
         return [theme.muted("Tap the card you hold to see everything it can do.")]
+    out: list[ft.Control] = []
+    if answer is not None:
+        # what the card does with the tapped column, or why nothing can be played
+        out.append(widgets.verdict_box(answer, "ff-answer", ctx.open_rule))
     if plays:
         count = counted(len(plays), "outcome")
+        if pick.column is not None:
+            count += " for the picked column (ringed on the board)"
     elif _zeus(pick):
         count = "No order of these parts can be carried out: change the split."
+    elif answer is not None:
+        count = "No outcome."
     else:
         count = "No legal outcome: this card cannot be played now."
-    out: list[ft.Control] = [theme.tagged("ff-outcome-count", ft.Text(count, size=15))]
+    out.append(theme.tagged("ff-outcome-count", ft.Text(count, size=15)))
+    if pick.column is not None:
+
+        def let_go(_: Any) -> None:
+            pick.column, pick.chosen = None, -1
+            refresh()
+
+        out.append(
+            theme.tagged(
+                "ff-column-clear",
+                ft.TextButton("Show every column's outcomes", on_click=let_go),
+            )
+        )
     if not plays and pick.favor in HAND:
         # say why, in the rules' words: the first refusal of the plainest way to play it
         refusal = ctx.check(_hand_favor_candidates(ctx, pick.favor)[0])
@@ -593,9 +644,11 @@ def _outcomes(
     if len(plays) > SHOWN:
         out.append(theme.muted(f"…and {len(plays) - SHOWN} more."))
     if chosen is not None:
-        verdict = ctx.check(chosen)
+        athena = isinstance(chosen, Play) and chosen.favor == "athena"
+        mine = may_play(ctx, athena)
+        verdict = ctx.check(chosen) if mine else _not_here(ctx, chosen)
         out.append(widgets.verdict_box(verdict, "ff-verdict", ctx.open_rule))
-        if ctx.can_act:
+        if mine and verdict.legal:
             out.append(
                 theme.tagged(
                     "ff-commit",
@@ -603,6 +656,102 @@ def _outcomes(
                 )
             )
     return out
+
+
+def _not_here(ctx: PanelContext, play: Play | PlayFavor) -> Verdict:
+    """The verdict a phone that may not make ``play`` shows: for a seat's phone the rules'
+    own answer for that seat (whose turn it is), otherwise why this phone only watches."""
+    state: FfState = ctx.state
+    if ctx.seat is not None:
+        return ctx.check(replace(play, seat=ctx.seat))
+    name = state.players[state.seat]
+    if not ctx.can_act:
+        return Verdict.no(f"This phone watches; {name} plays this on their turn.", "ff.turn.order")
+    return Verdict.no(
+        f"{name} plays from their own phone; this phone only shows what the card would do.",
+        "ff.turn.order",
+    )
+
+
+def _match(
+    ctx: PanelContext, pick: Pick, here: Here, refresh: Any, *, notice: bool
+) -> list[ft.Control]:
+    """The match block; kept while both forms are shut (it then draws only the words of
+    ``match.status_words`` and two buttons)."""
+    if pick.draft.open:
+        return match.section(ctx, pick.draft, refresh, notice=notice)
+    words = match.status_words(ctx.state)
+    return [
+        ctx.kept_routed(
+            "ff-match",
+            (notice, words),
+            lambda route: ft.Column(
+                match.section(ctx, pick.draft, refresh, notice=notice, route=route)
+            ),
+            here,
+        )
+    ]
+
+
+def _stuck(ctx: PanelContext, pick: Pick, here: Here, refresh: Any) -> list[ft.Control]:
+    """A "No card can be played: new hand" button (ff.turn.stuck) that asks first: the
+    second step names what it does and waits for a yes."""
+    state: FfState = ctx.state
+    mine = may_play(ctx)
+    seat = state.seat
+
+    def cancel(_: Any) -> None:
+        pick.confirm_stuck = False
+        refresh()
+
+    if not mine or not pick.confirm_stuck:
+
+        def button(route: Route) -> ft.Control:
+            def ask(_: Any) -> None:
+                route.to.pick.confirm_stuck = True
+                route.to.refresh()
+
+            # always there, hidden on a phone that may not play now: the list keeps its
+            # shape and a phone whose answer did not change gets nothing new
+            return theme.tagged(
+                "ff-stuck",
+                ft.OutlinedButton("No card can be played: new hand", on_click=ask, visible=mine),
+            )
+
+        return [ctx.kept_routed("ff-stuck", (seat if mine else -1, mine), button, here)]
+    name = state.players[seat]
+    nxt = state.players[state.order[(state.turn + 1) % len(state.order)]]
+    words = (
+        f"{name} discards the whole hand, draws {state.hand_sizes[seat]} new cards and plays "
+        f"nothing this turn; then it is {nxt}'s turn. Only when no card in the hand can be "
+        "played."
+    )
+    verdict = ctx.check(Stuck(seat))
+    out: list[ft.Control] = [
+        theme.tagged("ff-stuck-ask", ft.Text(words, size=14)),
+    ]
+    if not verdict.legal:
+        out.append(widgets.verdict_box(verdict, "ff-stuck-verdict", ctx.open_rule))
+    buttons: list[ft.Control] = [
+        theme.tagged("ff-stuck-no", ft.OutlinedButton("Keep playing", on_click=cancel)),
+    ]
+    if verdict.legal:
+        buttons.insert(
+            0,
+            theme.tagged(
+                "ff-stuck-yes",
+                ft.FilledButton("Yes: new hand", on_click=lambda _: ctx.act(Stuck(seat))),
+            ),
+        )
+    out.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
+    return [
+        ft.Container(
+            padding=10,
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            content=ft.Column(spacing=8, controls=out),
+        )
+    ]
 
 
 def _hand(ctx: PanelContext) -> list[ft.Control]:
@@ -690,88 +839,3 @@ def _score_section(ctx: PanelContext, sheet: Any, ended: bool) -> ft.Control:
             )
         )
     return ft.Column(spacing=10, controls=out)
-
-
-def _copy_editor(ctx: PanelContext, pick: Pick, here: Here) -> list[ft.Control]:
-    """Match your copy: a Fate's printed actions, and the board before play starts."""
-    if not ctx.can_act or ctx.state.phase == "over":
-        return []
-    state: FfState = ctx.state
-    number = pick.edit_number
-    fate = state.fates[number - 1]
-    # Drawn from the Fate being edited and the board's numbers; the Fate picked and the
-    # saves act on the drawing on screen.
-    inputs = (number, fate, state.arm, state.arm_bridge)
-    return [
-        ctx.kept_routed(
-            "ff-copy",
-            inputs,
-            lambda route: _copy_section(route, number, fate, state.arm, state.arm_bridge),
-            here,
-        )
-    ]
-
-
-def _copy_section(route: Route, edit: int, fate: Any, arm_now: int, bridge_now: int) -> ft.Control:
-    """The editor for Fate ``edit`` (``fate`` as played now) and the board's numbers."""
-    number = ft.Dropdown(
-        label="Fate",
-        value=str(edit),
-        options=[ft.dropdown.Option(key=str(n), text=f"#{n}") for n in range(1, 11)],
-        width=110,
-    )
-    text = ft.TextField(label="Actions, as printed", value=actions_text(fate.actions))
-    lightning = ft.TextField(label="Lightning copies", value=str(fate.lightning), width=150)
-    error = ft.Text("", color=theme.BAD, size=14)
-
-    def pick_number(_: Any) -> None:
-        route.to.pick.edit_number = int(number.value or 1)
-        route.to.refresh()
-
-    number.on_select = pick_number
-
-    def save(_: Any) -> None:
-        try:
-            actions = parse_actions(text.value or "")
-            bolts = int(lightning.value or "0")
-        except ValueError as exc:
-            error.value = f"{exc}."
-            with contextlib.suppress(RuntimeError, AssertionError):
-                error.update()
-            return
-        route.to.ctx.act(EditFate(edit, actions, bolts))
-
-    arm = ft.TextField(label="Spaces per arm side", value=str(arm_now), width=170)
-    bridge = ft.TextField(label="Arm bridges at", value=str(bridge_now), width=150)
-
-    def save_board(_: Any) -> None:
-        try:
-            route.to.ctx.act(EditBoard(int(arm.value or "0"), int(bridge.value or "0")))
-        except ValueError:
-            error.value = "Type whole numbers."
-            with contextlib.suppress(RuntimeError, AssertionError):
-                error.update()
-
-    return ft.ExpansionTile(
-        title=ft.Text("Match your copy"),
-        controls=[
-            theme.muted(
-                "Words: a number, forward/backward/either, own/team/rival/any, "
-                "'share 2', 'start', 'again'; ';' between actions."
-            ),
-            ft.Row(
-                [
-                    theme.tagged("ff-edit-number", number),
-                    theme.tagged("ff-edit-lightning", lightning),
-                ]
-            ),
-            theme.tagged("ff-edit-actions", text),
-            theme.tagged("ff-edit-save", ft.OutlinedButton("Save this Fate", on_click=save)),
-            ft.Row(
-                [theme.tagged("ff-edit-arm", arm), theme.tagged("ff-edit-bridge", bridge)],
-                wrap=True,
-            ),
-            theme.tagged("ff-edit-board", ft.OutlinedButton("Save the board", on_click=save_board)),
-            theme.tagged("ff-edit-error", error),
-        ],
-    )
