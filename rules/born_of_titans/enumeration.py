@@ -88,7 +88,7 @@ def candidates(state: BotState) -> list[Action]:
             empty = tuple(empty_cities(state))
             out += [RefillCities(s, ()), RefillCities(s, empty)]
         out += [LoseTurn(seat, s)]
-        for kind in set(state.heroes[s].divine) - {"hidden"}:
+        for kind in sorted(set(state.heroes[s].divine) - {"hidden"}):
             for t in range(n):
                 out += [PlayDivine(s, kind, t), PlayDivine(s, kind, t, pair=True)]
         out += [StopPlaying(s)]
