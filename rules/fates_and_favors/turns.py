@@ -273,7 +273,9 @@ def check_favor(state: FfState, act: PlayFavor) -> Verdict:
         right = _right_of(state)
         if act.target != right:
             return Verdict.no(
-                f"Hephaestus takes from the hero on your right, {state.players[right]}.", rule
+                f"Hephaestus takes from the hero on your right, {state.players[right]}.",
+                rule,
+                "ff.assume.hephaestus-right",
             )
         if state.last_fate[right] == 0:
             return Verdict.no(
@@ -285,17 +287,20 @@ def check_favor(state: FfState, act: PlayFavor) -> Verdict:
     if act.draws not in draws:
         return Verdict.no(f"{favor.title} draws {draws.start}..{draws.stop - 1} cards.", rule)
     effects = [favor.effect]
+    rules = [rule]
     if act.favor == "hera":
         effects = [f"{state.players[act.target]} misses their next turn"]
+    if act.favor == "hephaestus":
+        effects = [
+            f"takes back the #{state.last_fate[act.target]} {state.players[act.target]} discarded"
+        ]
+        rules.append("ff.assume.hephaestus-right")
+    if act.favor == "demeter" and state.coop and state.deck < act.draws:
+        rules.append("ff.assume.demeter-short")
     if favor.again:
         effects.append("take another turn")
-        return Verdict.ok(
-            f"{state.players[act.seat]} plays {favor.title}.",
-            rule,
-            "ff.turn.again",
-            effects=effects,
-        )
-    return Verdict.ok(f"{state.players[act.seat]} plays {favor.title}.", rule, effects=effects)
+        rules.append("ff.turn.again")
+    return Verdict.ok(f"{state.players[act.seat]} plays {favor.title}.", *rules, effects=effects)
 
 
 def _right_of(state: FfState) -> int:

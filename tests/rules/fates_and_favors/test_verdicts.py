@@ -47,7 +47,9 @@ def _two_forward(state: FfState, colour: int) -> FfState:
 def test_ff_favor_hephaestus_takes_the_fate_just_discarded_on_the_right() -> None:
     state = _two_forward(_round_of_twos(), RED)
     verdict = GAME.check(state, PlayFavor(BLUE, "hephaestus", RED))
-    assert verdict.legal and verdict.rules == ("ff.favor.hephaestus",), verdict
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.favor.hephaestus", "ff.assume.hephaestus-right")
+    assert verdict.effects == ("takes back the #2 Red discarded",)
     # never from a hero who is not on the right
     wrong = GAME.check(state, PlayFavor(BLUE, "hephaestus", GREEN))
     assert not wrong.legal and "Red" in wrong.reason
@@ -161,6 +163,8 @@ def test_ff_coop_goal_demeter_with_a_short_pile() -> None:
     # two cards drawn: one back to red, one to blue; the others get none
     assert after.deck == 0 and after.held == (5, 6, 5, 5)
     assert after.seat == RED  # Demeter: take another turn
+    verdict = GAME.check(state, PlayFavor(RED, "demeter", -1, 4))
+    assert "ff.assume.demeter-short" in verdict.rules
     state = replace(table("coop4"), deck=20)
     after = GAME.apply(state, PlayFavor(RED, "demeter", -1, 4))
     assert after.deck == 16 and after.held == (5, 6, 6, 6)
