@@ -328,7 +328,11 @@ class FatesAndFavors(Game[FfState, FfOptions]):
         elif winner:
             summary = f"{winner} leads the series with {best} point(s)."
         else:
-            summary = f"Tied at {best} point(s)." if state.series else "No game finished yet."
+            summary = (
+                f"{' and '.join(leaders)} share the lead with {best} point(s)."
+                if state.series
+                else "No game finished yet."
+            )
         return ScoreSheet(tuple(players), winner, None, summary)
 
     # ----- corrections and invariants ----------------------------------------------------
