@@ -4,7 +4,9 @@ who a hero's teammate is for Aphrodite."""
 
 from __future__ import annotations
 
-from rules.fates_and_favors import GAME, EditFate, Play, PlayFavor, Step
+from dataclasses import replace
+
+from rules.fates_and_favors import GAME, Board, EditFate, FfState, Play, PlayFavor, Step
 from rules.fates_and_favors.data import FateAction
 from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, YELLOW, B, at, sites, table
 
@@ -56,3 +58,30 @@ def test_ff_favor_aphrodite_trades_only_with_the_teammate() -> None:
     duel = table("1v1")
     assert not GAME.check(duel, PlayFavor(0, "aphrodite", 1)).legal
     assert at(state, RED) == [B.exits[RED]]
+
+
+def test_ff_app_copy_an_edited_board_is_the_board_played() -> None:
+    """After "match your board" every verdict uses the edited board: a #2 back from red's
+    quarry exit ends on the edited board's red corner."""
+    from rules.fates_and_favors import EditBoard, board
+
+    state = GAME.apply(table(), EditBoard(7, 4))
+    small = board(7, 4)
+    assert small.exits[RED] != B.exits[RED]
+    play = Play(RED, 2, 0, steps=(Step(RED, small.exits[RED], 2, backward=True),))
+    assert GAME.check(state, play).legal
+    assert at(GAME.apply(state, play), RED) == [small.corners[RED]]
+    # an arm bridge sits where the edit put it
+    end = small.bridges[2][0]
+    on_bridge = replace(state, columns=(-1, -1, -1, end, *state.columns[4:]))
+    cross = Play(RED, 1, 0, steps=(Step(RED, end, 1, bridge=True),))
+    assert at(GAME.apply(on_bridge, cross), RED) == [small.bridge_of[end]]
+    finished = replace(state, columns=_home(state, small))
+    assert GAME.check(
+        finished, Play(RED, 3, 0, steps=(Step(YELLOW, small.exits[YELLOW], 3),))
+    ).legal
+
+
+def _home(state: FfState, b: Board) -> tuple[int, ...]:
+    """``state``'s columns with red's four on the temple sites of board ``b``."""
+    return (*(b.temple(RED, k) for k in range(2, 6)), *state.columns[4:])
