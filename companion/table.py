@@ -595,6 +595,15 @@ class LiveTable:
 
     # ----- changing ----------------------------------------------------------------------
 
+    def _not_your_seat(self, actor: Actor, seat: int) -> str:
+        """The refusal for ``actor`` acting for ``seat``, naming players, not seat numbers."""
+
+        def name(s: int) -> str:
+            return self.seats[s].name if 0 <= s < len(self.seats) else f"seat {s + 1}"
+
+        mine = " and ".join(name(s) for s in sorted(actor.seats or ())) or "no one"
+        return f"{actor.name} may act only for {mine}, not for {name(seat)}"
+
     def do(self, action: Action, actor: Actor, expected_version: int | None = None) -> Change:
         """Apply ``action`` for ``actor`` and record it.
 
@@ -609,10 +618,7 @@ class LiveTable:
             if seat is None:
                 seat = self.game.acting_seat(self._state, action)
             if seat is not None and actor.seats is not None and seat not in actor.seats:
-                mine = ", ".join(str(s) for s in sorted(actor.seats)) or "none"
-                raise NotYourSeat(
-                    f"{actor.name} may act only for seat(s) {mine}, not for seat {seat}"
-                )
+                raise NotYourSeat(self._not_your_seat(actor, seat))
             before = self._state
             verdict = self.game.check(before, action)
             if not verdict.legal:

@@ -23,9 +23,11 @@ from .state import FfState, Hit
 
 
 def outcomes(state: FfState, seat: int, card: int, favor: str = "") -> list[Play]:
-    """One ``Play`` per distinct end position for Fate ``card`` (every printed action)
-    with ``favor`` ("" for none), or for a Favor alone (``card`` 0: Zeus, Apollo, Hestia,
-    Ares, Athena) or the Hero card (``card`` 0, ``favor`` "hero")."""
+    """One ``Play`` per distinct end for Fate ``card`` (every printed action) with
+    ``favor`` ("" for none), or for a Favor alone (``card`` 0: Zeus, Apollo, Hestia,
+    Ares, Athena) or the Hero card (``card`` 0, ``favor`` "hero"). An end is the board
+    after the play and, for a Fate, whether the turn goes on (ff.turn.again): "1 forward"
+    and "1 forward, then take another turn" are two outcomes."""
     found: dict[tuple[int, ...], Play] = {}
     for play, columns in _plays(state, seat, card, favor):
         found.setdefault(columns, play)
@@ -70,14 +72,16 @@ def _plays(
         return
     if not 1 <= card <= len(state.fates):
         return
-    ends: set[tuple[int, ...]] = set()  # shared: one outcome per end over every action
+    # One outcome per end over every action; an action that also grants another turn
+    # (ff.turn.again) ends differently from one that does not, so each keeps its own ends.
+    ends: dict[bool, set[tuple[int, ...]]] = {False: set(), True: set()}
     for option in range(len(state.fates[card - 1].actions)):
         try:
             spec = fate_action(state, card, option, favor)
         except Refusal:
             continue
-        for steps, columns in _action(state, seat, sim, spec, ends):
-            yield Play(seat, card, option, favor, False, steps), columns
+        for steps, columns in _action(state, seat, sim, spec, ends[spec.again]):
+            yield Play(seat, card, option, favor, False, steps), (*columns, int(spec.again))
 
 
 def _action(
@@ -155,6 +159,8 @@ def _split(
                         continue  # it would pass its own colour (ff.move.same-colour)
                     land = path[-1]
                     victim = at.get(land)
+                    if victim == slot:
+                        victim = None  # back where it began, round a bridge loop
                     if victim is not None and victim // 4 == colour:
                         continue  # a colour never hits itself
                     plain = victim is None or teams[victim // 4] != teams[colour]

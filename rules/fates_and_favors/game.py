@@ -26,7 +26,7 @@ from rules.core import (
     Verdict,
 )
 
-from . import turns
+from . import consistency, turns
 from .actions import (
     ACTION_TYPES,
     Concede,
@@ -46,7 +46,7 @@ from .enumeration import has_outcome, outcomes
 from .movement import Refusal
 from .plays import resolve, steps_text
 from .seats import board_of
-from .setup import deck_size, seat_label, setup
+from .setup import deck_size, in_deck, seat_label, setup
 from .state import FfOptions, FfState
 from .zeus import (
     Column,
@@ -132,9 +132,15 @@ class FatesAndFavors(Game[FfState, FfOptions]):
     ) -> list[Play]:
         """Every distinct outcome of Fate ``card`` (0: a Favor alone, or the Hero card with
         ``favor`` "hero") with ``favor`` for ``seat`` (default: whose turn it is), each a
-        legal ``Play``. Empty when that seat may not play it now. For Zeus this is the full
-        enumeration over every split (slow on a crowded board): a screen asks for one
-        split's outcomes with ``zeus_outcomes`` instead."""
+        legal ``Play``. Empty when that seat may not play it now. Athena without a
+        ``seat`` lists one play for every hero who may play it now (out of turn), each
+        credited to that hero. For Zeus this is the full enumeration over every split (slow
+        on a crowded board): a screen asks for one split's outcomes with ``zeus_outcomes``
+        instead."""
+        if favor == "athena" and card == 0 and seat is None:
+            # played out of turn by any hero of the wronged team, each credited by name
+            every = [self.outcomes(state, 0, "athena", s) for s in range(len(state.players))]
+            return [p for plays in every for p in plays]
         seat = state.seat if seat is None else seat
         plays = outcomes(state, seat, card, favor)
         if favor == "athena" or (plays and not self.check(state, plays[0]).legal):
@@ -212,17 +218,22 @@ class FatesAndFavors(Game[FfState, FfOptions]):
 
     def playable(self, state: FfState, seat: int) -> list[str]:
         """Cards of ``seat``'s entered hand that have a legal outcome now (empty when no
-        hand was entered or it is not that seat's turn)."""
+        hand was entered or it is not that seat's turn). A card the mode's deck does not
+        hold (co-op and solo: no lightning bolt) is never playable (ff.coop.deck)."""
         if state.phase != "play" or seat != state.seat:
             return []
+        hand = [n for n in dict.fromkeys(state.hands[seat]) if in_deck(state.mode, state.fates, n)]
+        fates = [int(n) for n in hand if n.isdigit()]
         out = []
-        for name in dict.fromkeys(state.hands[seat]):
+        for name in hand:
             if name.isdigit():
                 ok = has_outcome(state, seat, int(name))
             elif name in ("zeus", "apollo", "hestia", "ares"):
                 ok = has_outcome(state, seat, 0, name)
-            elif name in ("poseidon", "dionysus", "athena"):
-                ok = False  # played alongside a Fate or out of turn
+            elif name in ("poseidon", "dionysus"):  # played together with a Fate in hand
+                ok = any(has_outcome(state, seat, f, name) for f in fates)
+            elif name == "athena":
+                ok = False  # played out of turn, never as the turn's card
             else:
                 ok = any(
                     turns.check_favor(state, PlayFavor(seat, name, t, d)).legal
@@ -284,7 +295,9 @@ class FatesAndFavors(Game[FfState, FfOptions]):
         if state.phase != "over":
             return None
         sheet = self.score(state)
-        winners = (sheet.winner,) if sheet.winner else tuple(state.players)
+        # the hero(s) with the most points win the series (ff.score.series)
+        best = max((p.total for p in sheet.players), default=0)
+        winners = tuple(p.name for p in sheet.players if p.total == best)
         if state.coop and not any(r.won for r in state.series):
             winners = ()
         return Outcome(winners, sheet.summary, "ff.score.series")
@@ -315,7 +328,11 @@ class FatesAndFavors(Game[FfState, FfOptions]):
         elif winner:
             summary = f"{winner} leads the series with {best} point(s)."
         else:
-            summary = f"Tied at {best} point(s)." if state.series else "No game finished yet."
+            summary = (
+                f"{' and '.join(leaders)} share the lead with {best} point(s)."
+                if state.series
+                else "No game finished yet."
+            )
         return ScoreSheet(tuple(players), winner, None, summary)
 
     # ----- corrections and invariants ----------------------------------------------------
@@ -388,7 +405,7 @@ class FatesAndFavors(Game[FfState, FfOptions]):
             board_of(state)
         except ValueError as exc:
             problems.append(str(exc))
-        return problems
+        return problems or consistency.state_problems(state)
 
     # ----- history and secrecy -----------------------------------------------------------
 
@@ -457,7 +474,7 @@ class FatesAndFavors(Game[FfState, FfOptions]):
             columns = self.zeus_first_parts(state, seat)
             return {
                 **head,
-                "playable": has_outcome(state, seat, 0, "zeus"),
+                "playable": self._zeus_playable(state, seat),
                 "columns": [
                     {
                         "column": column_key(c.column),
@@ -477,6 +494,16 @@ class FatesAndFavors(Game[FfState, FfOptions]):
             plays = self.outcomes(state, number, "hero" if hero else favor, seat)
         found = [self._outcome_json(state, play) for play in plays]
         return {**head, "count": len(found), "outcomes": found}
+
+    def _zeus_playable(self, state: FfState, seat: int) -> bool:
+        """Whether ``seat`` may play Zeus now: on its turn, in a mode whose deck holds
+        Zeus, with some split that works on this board."""
+        return (
+            state.phase == "play"
+            and seat == state.seat
+            and in_deck(state.mode, state.fates, "zeus")
+            and has_outcome(state, seat, 0, "zeus")
+        )
 
     def _outcome_json(self, state: FfState, play: Play) -> dict[str, Any]:
         b = board_of(state)

@@ -113,7 +113,11 @@ class Sim:
         if way.turned:
             self.temples.append(colour)
             self.rules.add("ff.temple.enter")
-        self._land(slot, path[-1], "ff.move.same-colour")
+        if path[-1] == cur:
+            # round a bridge loop back to where it began: the space is its own, no hit
+            self.rules.add("ff.move.round-trip")
+        else:
+            self._land(slot, path[-1], "ff.move.same-colour")
         self.rules.add("ff.move.backward" if step.backward else "ff.move.forward")
 
     def place(self, slot: int, space: int, rule: str) -> None:

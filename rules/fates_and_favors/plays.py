@@ -231,21 +231,39 @@ def _favor_alone(state: FfState, sim: Sim, act: Play) -> Resolved:
 
 
 def _athena(state: FfState, sim: Sim, act: Play) -> None:
-    """Undo what the last play did to ``act.seat``'s team (ff.favor.athena)."""
+    """Undo what a rival's whole turn did to ``act.seat``'s team (ff.favor.athena).
+
+    The team's columns go back to where they stood when that turn began. A rival column
+    Apollo swapped with one of them goes back to its own place, as the swap is undone; a
+    rival column standing where a team column returns hit it, and stands in front of it
+    instead (ff.assume.athena-placement)."""
     rule = "ff.favor.athena"
     team = team_colours(state, act.seat)
     if act.steps:
         raise Refusal("Athena undoes by herself; name no columns.", rule)
     if not state.before or state.last_seat < 0 or state.last_seat == act.seat:
-        raise Refusal("Athena answers a rival's last play; there is none to undo.", rule)
+        raise Refusal("Athena answers a rival's turn; there is none to undo.", rule)
     if state.seat_colours[state.last_seat][0] in team:
-        raise Refusal("Athena answers a rival's play, not a teammate's.", rule)
+        raise Refusal("Athena answers a rival's turn, not a teammate's.", rule)
+    if state.again:
+        raise Refusal(
+            f"Athena waits until {state.players[state.last_seat]} has finished the whole "
+            "turn, extra turns included.",
+            rule,
+        )
     changed = [
         c for c in team if state.before[c * 4 : c * 4 + 4] != state.columns[c * 4 : c * 4 + 4]
     ]
     if not changed:
-        raise Refusal("The last play did not move or hit any of your team's columns.", rule)
+        raise Refusal("That turn did not move or hit any of your team's columns.", rule)
     b = sim.board
+    returning = {space for c in changed for space in state.before[c * 4 : c * 4 + 4]}
+    # a swap partner goes back to its own side of the swap (where the team column stands)
+    swapped_back: dict[int, int] = {}
+    for x, y in state.swaps:
+        for there, home in ((x, y), (y, x)):
+            if there in returning and home not in returning:
+                swapped_back[there] = home
     # lift the team's columns, put them back where they were, then make room in front
     for c in changed:
         for slot in range(c * 4, c * 4 + 4):
@@ -258,14 +276,19 @@ def _athena(state: FfState, sim: Sim, act: Play) -> None:
             sim.pos[slot] = space
             if space != QUARRY:
                 sim.at[space] = slot
-            if bumped is not None:
+            if bumped is None:
+                continue
+            spot = swapped_back.get(space)
+            if spot is not None and spot not in sim.at:
+                sim.rules.add("ff.favor.apollo")
+            else:
                 spot = b.ahead(space, bumped // 4, False)
                 while spot is not None and spot in sim.at:
                     spot = b.ahead(spot, bumped // 4, False)
                 assert spot is not None  # the main track is a loop with free spaces
-                sim.pos[bumped] = spot
-                sim.at[spot] = bumped
                 sim.rules.add("ff.assume.athena-placement")
+            sim.pos[bumped] = spot
+            sim.at[spot] = bumped
 
 
 def steps_text(state: FfState, steps: tuple[Step, ...]) -> str:

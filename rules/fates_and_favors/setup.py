@@ -48,6 +48,20 @@ def deck_size(mode: Mode, fates: tuple[FateCard, ...]) -> int:
     return sum(f.copies for f in fates) + len(cards().favors)
 
 
+def in_deck(mode: Mode, fates: tuple[FateCard, ...], name: str) -> bool:
+    """Whether card ``name`` ("7", "zeus"...) is in ``mode``'s deck: co-op and solo play
+    only the lightning-bolt cards (ff.coop.deck)."""
+    coop = mode in COOP_MODES
+    if name.isdigit():
+        number = int(name)
+        if not 1 <= number <= len(fates):
+            return False
+        fate = fates[number - 1]
+        return (fate.lightning if coop else fate.copies) > 0
+    favor = cards().favor(name)
+    return favor is not None and (favor.lightning or not coop)
+
+
 def setup(options: FfOptions) -> FfState:
     """The starting table; raises ``ValueError`` for an unknown mode, a wrong number of
     names, blank or repeated names, a bad first seat or an impossible board."""

@@ -85,10 +85,17 @@ class FfState:
     hands: tuple[tuple[str, ...], ...] = ()
     """Cards each seat entered as its hand (optional, private: see ``redact``)."""
     last_fate: tuple[int, ...] = ()
-    """The last Fate number each seat played or discarded (0: none), for Hephaestus."""
+    """The Fate number a seat just discarded while it is still the last card on the pile
+    (0: none), for Hephaestus: any other card or turn in between clears it."""
     before: tuple[int, ...] = ()
-    """Columns before the last play, and who made it (for Athena); empty when undone."""
+    """Columns when ``last_seat``'s latest turn began, extra turns included (for Athena);
+    empty when undone or when no turn has been played since."""
     last_seat: int = -1
+    again: bool = False
+    """The hero whose turn it is is taking another turn (ff.turn.again): the turn that
+    ``before`` began has not finished yet."""
+    swaps: tuple[tuple[int, int], ...] = ()
+    """Pairs of spaces whose columns Apollo swapped during ``last_seat``'s latest turn."""
     series: tuple[GameResult, ...] = ()
     phase: Phase = "play"
     game_no: int = 1

@@ -111,27 +111,45 @@ def play_effects(state: FfState, done: Resolved) -> list[str]:
 
 
 def _after_play(state: FfState, act: Play, done: Resolved) -> FfState:
-    columns = done.sim.columns()
+    athena = act.favor == "athena"
+    if athena:  # out of turn: the rival's turn is undone and nothing is left to answer
+        state = replace(state, before=(), last_seat=-1, swaps=())
+    else:
+        state = _turn_goes_on(state, act.seat)
+    swaps = state.swaps
+    if act.favor == "apollo":
+        swaps = (*swaps, (act.steps[0].start, act.steps[1].start))
     hero = list(state.hero_cards)
     if act.hero:
         hero[act.seat] -= 1
-    last = list(state.last_fate)
-    if act.card:
-        last[act.seat] = act.card
     state = replace(
         state,
-        columns=columns,
+        columns=done.sim.columns(),
         hero_cards=tuple(hero),
-        last_fate=tuple(last),
-        before=state.columns if act.favor != "athena" else (),
-        last_seat=act.seat if act.favor != "athena" else -1,
+        last_fate=_discarded(state, act.seat, act.card),
+        swaps=swaps,
+        again=state.again if athena else done.again,
         hands=_forget(state, act.seat, [str(act.card)] if act.card else [], act.favor),
     )
     state = _draw(state, act.seat, done.cards_used, 0)
     state = _check_end(state)
-    if state.phase == "play" and act.favor != "athena" and not done.again:
+    if state.phase == "play" and not athena and not done.again:
         state = _advance(state)
     return state
+
+
+def _turn_goes_on(state: FfState, seat: int) -> FfState:
+    """``seat`` acts on its turn: a fresh turn remembers the board it began with (for
+    Athena); an extra turn (ff.turn.again) continues the turn already remembered."""
+    if state.again and state.last_seat == seat and state.before:
+        return state
+    return replace(state, before=state.columns, last_seat=seat, swaps=())
+
+
+def _discarded(state: FfState, seat: int, fate: int) -> tuple[int, ...]:
+    """``last_fate`` once ``seat`` has put Fate ``fate`` (0: anything else) on the pile:
+    only the card on top can be taken by Hephaestus (ff.favor.hephaestus)."""
+    return tuple(fate if s == seat else 0 for s in range(len(state.players)))
 
 
 def _forget(state: FfState, seat: int, fates: list[str], favor: str) -> tuple[tuple[str, ...], ...]:
@@ -146,28 +164,45 @@ def _forget(state: FfState, seat: int, fates: list[str], favor: str) -> tuple[tu
 
 
 def _draw(state: FfState, seat: int, played: int, extra: int) -> FfState:
-    """Co-op and solo: ``seat`` played ``played`` cards and draws back (plus ``extra``)."""
+    """Co-op and solo count the cards: ``seat`` played ``played`` cards, draws ``extra``
+    (as far as the pile goes) and then draws back up to its hand size from what is left."""
     if not state.coop:
         return state
     held = list(state.held)
-    want = max(0, state.hand_sizes[seat] - (held[seat] - played)) + extra
-    got = min(want, state.deck)
-    held[seat] = min(state.hand_sizes[seat], held[seat] - played + got)
-    return replace(state, deck=state.deck - got, held=tuple(held))
+    deck = state.deck
+    got = min(extra, deck)
+    held[seat] = max(0, held[seat] - played) + got
+    deck -= got
+    refill = min(max(0, state.hand_sizes[seat] - held[seat]), deck)
+    held[seat] += refill
+    return replace(state, deck=deck - refill, held=tuple(held))
 
 
 def _advance(state: FfState) -> FfState:
-    """The next turn, skipping a seat Hera named (once per Hera)."""
+    """The next turn, skipping a seat Hera named (once per Hera). A skipped turn puts
+    time between a discard and Hephaestus, so it clears ``last_fate``. In co-op and solo
+    the hero starting a turn first discards down to the hand size (extra cards from
+    Demeter), as the turn's first phase says (ff.turn.phases)."""
     skips = list(state.skips)
     turn = state.turn
+    skipped = False
     for _ in range(len(state.order) * 2):
         turn = (turn + 1) % len(state.order)
         seat = state.order[turn]
         if seat in skips:
             skips.remove(seat)
+            skipped = True
             continue
         break
-    return replace(state, turn=turn, skips=tuple(skips))
+    if skipped:
+        state = replace(state, last_fate=_discarded(state, -1, 0))
+    state = replace(state, turn=turn, skips=tuple(skips), again=False)
+    if state.coop:
+        seat = state.order[turn]
+        held = list(state.held)
+        held[seat] = min(held[seat], state.hand_sizes[seat])
+        state = replace(state, held=tuple(held))
+    return state
 
 
 def _check_end(state: FfState) -> FfState:
@@ -235,43 +270,85 @@ def check_favor(state: FfState, act: PlayFavor) -> Verdict:
     if act.favor == "hermes" and act.target == act.seat:
         return Verdict.no("Hermes takes from another hero.", rule)
     if act.favor == "hephaestus":
-        right = (act.seat - 1) % n
+        right = _right_of(state)
         if act.target != right:
             return Verdict.no(
-                f"Hephaestus takes from the hero on your right, {state.players[right]}.", rule
+                f"Hephaestus takes from the hero on your right, {state.players[right]}.",
+                rule,
+                "ff.assume.hephaestus-right",
             )
         if state.last_fate[right] == 0:
-            return Verdict.no(f"{state.players[right]} has not discarded a Fate yet.", rule)
+            return Verdict.no(
+                f"The last card on the discard pile is not a Fate {state.players[right]} "
+                "just discarded: Hephaestus takes only that card.",
+                rule,
+            )
     draws = {"artemis": range(0, 4), "demeter": range(n, n + 1)}.get(act.favor, range(0, 1))
     if act.draws not in draws:
         return Verdict.no(f"{favor.title} draws {draws.start}..{draws.stop - 1} cards.", rule)
     effects = [favor.effect]
+    rules = [rule]
     if act.favor == "hera":
         effects = [f"{state.players[act.target]} misses their next turn"]
+    if act.favor == "hephaestus":
+        effects = [
+            f"takes back the #{state.last_fate[act.target]} {state.players[act.target]} discarded"
+        ]
+        rules.append("ff.assume.hephaestus-right")
+    if act.favor == "demeter" and state.coop and state.deck < act.draws:
+        rules.append("ff.assume.demeter-short")
     if favor.again:
         effects.append("take another turn")
-        return Verdict.ok(
-            f"{state.players[act.seat]} plays {favor.title}.",
-            rule,
-            "ff.turn.again",
-            effects=effects,
-        )
-    return Verdict.ok(f"{state.players[act.seat]} plays {favor.title}.", rule, effects=effects)
+        rules.append("ff.turn.again")
+    return Verdict.ok(f"{state.players[act.seat]} plays {favor.title}.", *rules, effects=effects)
+
+
+def _right_of(state: FfState) -> int:
+    """The hero on the right of the one whose turn it is: who played the turn before
+    (turns go clockwise, ff.turn.order)."""
+    return state.order[(state.turn - 1) % len(state.order)]
 
 
 def do_favor(state: FfState, act: PlayFavor) -> FfState:
     favor = cards().favor(act.favor)
     assert favor is not None
+    state = _turn_goes_on(state, act.seat)
     if act.favor == "hera":
         state = replace(state, skips=(*state.skips, act.target))
-    state = replace(state, hands=_forget(state, act.seat, [], act.favor), before=(), last_seat=-1)
-    state = _draw(state, act.seat, 1, act.draws if act.favor == "artemis" else 0)
-    if act.favor == "demeter" and state.coop:
-        state = replace(state, deck=max(0, state.deck - act.draws))
+    taken = 1 if act.favor == "hephaestus" else 0  # the Fate picked up from the pile
+    state = replace(
+        state,
+        hands=_forget(state, act.seat, [], act.favor),
+        last_fate=_discarded(state, -1, 0),
+        again=favor.again,
+    )
+    if act.favor == "artemis":
+        # discard ``draws`` cards and draw as many, as far as the pile goes
+        state = _draw(state, act.seat, 1 + act.draws, act.draws)
+    elif act.favor == "demeter":
+        state = _demeter(state, act.seat, act.draws)
+    else:
+        state = _draw(state, act.seat, 1 - taken, 0)
     state = _check_end(state)
     if state.phase == "play" and not favor.again:
         state = _advance(state)
     return state
+
+
+def _demeter(state: FfState, seat: int, draws: int) -> FfState:
+    """Co-op and solo: draw one card per hero and hand them out, the player's own first
+    and then round the table in turn order; a short pile gives fewer
+    (ff.assume.demeter-short). Extra cards are discarded at each hero's next turn."""
+    if not state.coop:
+        return state
+    held = list(state.held)
+    held[seat] -= 1
+    got = min(draws, state.deck)
+    n = len(state.players)
+    for k in range(got):
+        held[(seat + k) % n] += 1
+    state = replace(state, held=tuple(held), deck=state.deck - got)
+    return _draw(state, seat, 0, 0)
 
 
 # ----- a stuck hand, concession -----------------------------------------------------------
@@ -300,7 +377,8 @@ def do_stuck(state: FfState, act: Stuck) -> FfState:
         got = min(state.hand_sizes[act.seat], state.deck)
         held[act.seat] = got
         state = replace(state, deck=state.deck - got, held=tuple(held))
-    state = replace(state, hands=tuple(hands), before=(), last_seat=-1)
+    state = _turn_goes_on(state, act.seat)
+    state = replace(state, hands=tuple(hands), last_fate=_discarded(state, -1, 0))
     state = _check_end(state)
     return _advance(state) if state.phase == "play" else state
 
@@ -412,6 +490,7 @@ def do_edit_board(state: FfState, act: EditBoard) -> FfState:
         columns=start_columns(act.arm, act.arm_bridge),
         before=(),
         last_seat=-1,
+        swaps=(),
     )
 
 
@@ -464,6 +543,8 @@ def do_next(state: FfState, act: NextGame) -> FfState:
         last_fate=tuple(0 for _ in state.players),
         before=(),
         last_seat=-1,
+        again=False,
+        swaps=(),
         phase="play",
         game_no=state.game_no + 1,
     )

@@ -327,6 +327,8 @@ class _Solver:
                     continue  # it would pass or land on its own colour (ff.move.same-colour)
                 step = Step(colour, here, amount, False, bridge, temple)
                 victim = at.get(land)
+                if victim == slot:
+                    victim = None  # back where it began, round a bridge loop
                 plain = victim is None or teams[victim // 4] != teams[colour]
                 if plain and not rest:  # the last part: the end board, without a copy
                     pos = sim.pos.copy()

@@ -137,7 +137,7 @@ def test_ff_app_copy_match_your_cards_is_a_form_per_fate_number() -> None:
     press(t, "ff-match-cards")
     press(t, "ff-match-fate-3")
     root = t.panel()
-    assert texts(one(root, "ff-match-a0-label")) == "Action 1: 3 forward, team"
+    assert texts(one(root, "ff-match-a0-label")) == "Action 1: 3 forward, own"
     press(t, "ff-match-a0-dir-backward")
     press(t, "ff-match-a0-whose-any")
     one(t.panel(), "ff-match-a0-spaces-plus").content.on_click(None)

@@ -94,7 +94,8 @@ def test_stale_version_is_refused(hub: Hub) -> None:
 
 def test_seat_permission(hub: Hub) -> None:
     table = new_table(hub)
-    with pytest.raises(NotYourSeat, match="seat 0"):
+    # the refusal names the players, never zero-based seat numbers
+    with pytest.raises(NotYourSeat, match=r"^Bo may act only for Bo, not for Ana$"):
         table.do(Add(0, 1), BO)
     assert table.version == 0
     table.do(Add(0, 1), ANA)

@@ -1,7 +1,7 @@
 """A 2 vs 2 game of Fates and Favors on two phones in headless Chromium: the host phone
 creates the table and plays for Ann, Cy and Di; Bo plays blue from his own phone.
 
-Five turns: a move back to the centre corner, a shared #7 across two team columns, a move
+Five turns: a move back to the centre corner, a shared #9 across two team columns, a move
 over a bridge that hits Bo's column back to its quarry. Every outcome is picked from the
 list the screen shows (the rules' own enumeration), its verdict read, then committed; Bo's
 phone follows the board. Bo notes his hand on his phone: the host's raw frames never carry
@@ -36,7 +36,7 @@ BO_HAND = "hephaestus, hermes"
 MOVES: list[tuple[int, int, tuple[Step, ...]]] = [
     (0, 2, (Step(0, 8, 2, backward=True),)),
     (1, 2, (Step(1, 22, 2, backward=True),)),
-    (2, 7, (Step(2, 36, 3), Step(0, 6, 4))),
+    (2, 9, (Step(2, 36, 5), Step(0, 6, 4))),  # the #9 is the team share
     (3, 1, (Step(3, 50, 1),)),
     (0, 5, (Step(0, 10, 5, bridge=True),)),
 ]

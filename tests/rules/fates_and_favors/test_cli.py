@@ -17,7 +17,8 @@ def run(command: str, doc: object) -> tuple[int, dict[str, object]]:
 
 def test_moves_lists_the_tip_move_and_check_accepts_each_outcome() -> None:
     code, result = run("moves", {"options": {"mode": "2v2"}, "card": {"number": 2}})
-    assert code == 0 and result["count"] == len(result["outcomes"]) == 4  # type: ignore[arg-type]
+    # a #2 moves only the hero's own column (ff.cards.whose): 2 forward or 2 back
+    assert code == 0 and result["count"] == len(result["outcomes"]) == 2  # type: ignore[arg-type]
     outcomes = result["outcomes"]
     assert isinstance(outcomes, list)
     back = [o for o in outcomes if o["columns"]["red"][-1] == "red corner"]
@@ -44,9 +45,9 @@ def test_moves_reports_a_hit_with_its_rule() -> None:
         {
             "type": "ff.play",
             "seat": 2,
-            "card": 7,
+            "card": 9,  # the team share: yellow moves its own column and red's
             "steps": [
-                {"colour": 2, "start": 36, "spaces": 3},
+                {"colour": 2, "start": 36, "spaces": 5},
                 {"colour": 0, "start": 6, "spaces": 4},
             ],
         },

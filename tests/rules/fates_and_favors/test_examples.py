@@ -92,7 +92,9 @@ def test_ff_temple_safe_from_rivals_but_teammates_may_move() -> None:
     rival = GAME.check(state, Play(RED, 5, 1, steps=(Step(BLUE, B.temple(BLUE, 0), 5),)))
     assert not rival.legal and rival.rules == ("ff.temple.safe",)
     state = table(red=[20], yellow=[B.temple(YELLOW, 0)])
-    team = GAME.check(state, Play(RED, 2, 0, steps=(Step(YELLOW, B.temple(YELLOW, 0), 2),)))
+    # the #9 is the team share (ff.assume.fate-actions): red may move yellow's column there
+    share = (Step(YELLOW, B.temple(YELLOW, 0), 2), Step(RED, 20, 7))
+    team = GAME.check(state, Play(RED, 9, 0, steps=share))
     assert team.legal
 
 
@@ -148,9 +150,12 @@ def test_ff_favor_zeus_poseidon_dionysus() -> None:
     )
     after = GAME.apply(state, zeus)
     assert at(after, RED) == [14] and at(after, BLUE) == [43] and at(after, YELLOW) == [33]
-    poseidon = Play(RED, 5, 0, favor="poseidon", steps=(Step(RED, 10, 2), Step(YELLOW, 30, 3)))
+    # Poseidon shares a Fate over two of the columns it may move: a #5 moves red's own
+    state = table(red=[10, 30], yellow=[50], blue=[40])
+    poseidon = Play(RED, 5, 0, favor="poseidon", steps=(Step(RED, 10, 2), Step(RED, 30, 3)))
     assert GAME.check(state, poseidon).legal
     assert not GAME.check(state, replace(poseidon, favor="")).legal
+    state = table(red=[10], yellow=[30], blue=[40])
     dionysus = Play(
         RED,
         9,
@@ -263,3 +268,26 @@ def test_setup_refuses_the_wrong_number_of_names() -> None:
 def test_illegal_play_raises_with_the_verdict() -> None:
     with pytest.raises(IllegalAction):
         GAME.apply(table(), Play(RED, 11))
+
+
+def test_ff_cards_whose_plain_moves_are_the_heros_own() -> None:
+    """Heroes act only on their own columns unless a card says otherwise: a #3 forward
+    moves red's column, never yellow's (ff.assume.fate-actions)."""
+    state = table(red=[10], yellow=[30])
+    mine = GAME.check(state, Play(RED, 3, 0, steps=(Step(RED, 10, 3),)))
+    assert mine.legal
+    theirs = GAME.check(state, Play(RED, 3, 0, steps=(Step(YELLOW, 30, 3),)))
+    assert not theirs.legal and theirs.rules == ("ff.cards.whose",)
+    assert "OWN" in theirs.reason
+    # the #10 places "a team column" on its quarry exit, so it may start yellow's
+    starts = {p.steps[0].colour for p in GAME.outcomes(state, 10) if p.steps[0].start == QUARRY}
+    assert starts == {RED, YELLOW}
+
+
+def test_ff_end_finished_hero_plays_the_teammates_columns_as_own() -> None:
+    """Once red's four columns stand on red's temple sites, red's own-column cards move
+    yellow's columns."""
+    state = table(red=sites(RED), yellow=[30])
+    verdict = GAME.check(state, Play(RED, 3, 0, steps=(Step(YELLOW, 30, 3),)))
+    assert verdict.legal, verdict
+    assert at(GAME.apply(state, Play(RED, 3, 0, steps=(Step(YELLOW, 30, 3),))), YELLOW) == [33]

@@ -17,12 +17,13 @@ NAMES = ("Ann", "Bo", "Cy", "Di")
 
 def test_a_columns_outcomes_are_the_cards_outcomes_that_move_it() -> None:
     state = GAME.setup(FfOptions(mode="2v2", players=NAMES))
-    answer = column_verdict(state, 0, 7, "", YELLOW, B.exits[YELLOW])
-    every = GAME.outcomes(state, 7)
+    # The #9 moves the hero's TEAM columns: the teammate's yellow too.
+    answer = column_verdict(state, 0, 9, "", YELLOW, B.exits[YELLOW])
+    every = GAME.outcomes(state, 9)
     mine = [p for p in every if any(s.colour == YELLOW for s in p.steps)]
     assert answer.verdict.legal and list(answer.plays) == mine
     assert answer.verdict.reason == (
-        f"Fate #7 can move yellow on yellow quarry exit: {len(mine)} outcomes."
+        f"Fate #9 can move yellow on yellow quarry exit: {len(mine)} outcomes."
     )
     assert all(GAME.check(state, p).legal for p in answer.plays)
 

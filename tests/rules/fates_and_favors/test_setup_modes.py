@@ -1,0 +1,40 @@
+"""Setting up each mode (ff.setup.*, ff.mode.*, ff.coop.*): the versus mode picked by the
+number of heroes, default names, the size of each deck, and which cards a mode's deck
+holds."""
+
+from __future__ import annotations
+
+from rules.fates_and_favors import GAME, EditFate, EnterHand, FfOptions
+from rules.fates_and_favors.data import FateAction
+from rules.fates_and_favors.setup import deck_size, in_deck
+from tests.rules.fates_and_favors.helpers import RED, table
+
+
+def test_ff_mode_versus_is_picked_by_the_number_of_heroes() -> None:
+    modes = {n: GAME.setup(FfOptions(players=tuple("ABCD"[:n]))).mode for n in (1, 2, 3, 4)}
+    assert modes == {1: "solo", 2: "1v1", 3: "2v1", 4: "2v2"}
+    assert GAME.setup(FfOptions()).mode == "2v2"
+
+
+def test_ff_mode_1v1_default_names_join_both_colours() -> None:
+    assert GAME.setup(FfOptions(mode="1v1")).players == ("Red & Yellow", "Blue & Green")
+
+
+def test_ff_coop_deck_sizes() -> None:
+    fates = table().fates
+    # 104 Fates and 14 Favors; the lightning deck: half of each Fate number and 10 Favors
+    assert deck_size("2v2", fates) == 118
+    assert deck_size("coop4", fates) == 52 + 10
+    assert table("coop4").deck == 62 - 20
+
+
+def test_ff_coop_deck_holds_only_lightning_cards() -> None:
+    fates = table().fates
+    assert in_deck("coop4", fates, "1") and in_deck("coop4", fates, "10")
+    assert not in_deck("coop4", fates, "0") and not in_deck("coop4", fates, "11")
+    assert in_deck("2v2", fates, "hera") and not in_deck("coop4", fates, "hera")
+    assert in_deck("coop4", fates, "zeus") and not in_deck("coop4", fates, "loki")
+    state = GAME.apply(table("coop4"), EditFate(3, (FateAction(3, "forward", 1, "own"),), 0))
+    assert not in_deck("coop4", state.fates, "3") and in_deck("2v2", state.fates, "3")
+    state = GAME.apply(state, EnterHand(RED, ("3", "2")))
+    assert GAME.playable(state, RED) == ["2"]
