@@ -17,7 +17,10 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   each frame first: a malformed one is refused quietly (one rate-limited terminal line per
   connection), a connection sending faster than a generous human pace is read more slowly
   (TCP holds the flood back at the sender), and a frame larger than any real client sends
-  closes the connection.
+  closes the connection. Frames per second are not the whole cost (one tap may redraw a
+  whole game screen): before each frame the guard also asks the meter of the session
+  behind the connection (``budget``) and reads nothing more while it is over its budget
+  of handler time.
 * Every registration starts a session that stays in memory; one address may start at
   most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful).
 * uvicorn accepts 16 MiB frames and waits forever for connections on shutdown; we set
