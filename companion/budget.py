@@ -39,10 +39,9 @@ even on the heaviest screen of a loaded machine, stay under it."""
 MOST_PER_CHARGE = 0.1
 """The most one event or redraw is charged: a handler that waited on the disk, or ran
 some code for the first time, must not cost a person a long wait after it."""
-PER_SESSION_RATE = 0.02
-"""Seconds of debt a session pays off per second, at most: a person at a table taps a
-few times a minute, each tap a hundredth of a second of work or two (a burst of taps is
-what ``ALLOWANCE`` is for)."""
+PER_SESSION_RATE = 0.2
+"""Seconds of debt a session within its allowance pays off per second: a busy table's
+phones (taps and redraws for every other phone's taps) stay within it."""
 SHARED_RATE = 0.03
 """Seconds of debt all sessions over their allowance together pay off per second:
 whatever the number of devices flooding, they get three hundredths of a core between them
