@@ -53,6 +53,11 @@ def run(sizes: Sizes, browser: bool, quick: bool) -> list[Figure]:
     from .fanout import fanout_figures
 
     figures += _guard("fan-out", lambda: fanout_figures(quick))
+    from .flood import flood_figures
+    from .visits import memory_figures
+
+    figures += _guard("flood", lambda: flood_figures(quick))
+    figures += _guard("memory after visits", lambda: memory_figures(quick))
     figures += _guard("host memory", lambda: host_memory(sizes))
     figures += _guard("data", lambda: data_figures(sizes, quick))
     figures += _guard("big import", lambda: import_figures(quick))

@@ -66,8 +66,8 @@ class Table:
     """The slug of a counter with room to move one step up and back."""
 
 
-def _prepare(folder: Path, moves: int = 8) -> dict[str, Table]:
-    """One table per real game, a few moves into play, in a fresh data folder."""
+def _prepare(folder: Path, moves: int = 8, games: tuple[str, ...] = GAMES) -> dict[str, Table]:
+    """One table per game of ``games``, a few moves into play, in a fresh data folder."""
     from companion.hub import Hub
     from companion.panels.counters import _slug
     from companion.store import open_database
@@ -81,7 +81,7 @@ def _prepare(folder: Path, moves: int = 8) -> dict[str, Table]:
     try:
         hub = Hub(db)
         actor = Actor("bench", "Host", None)
-        for slug in GAMES:
+        for slug in games:
             game = registry.get(slug)
             count = max(game.min_players, min(len(PLAYERS), game.max_players))
             table = hub.create_table(slug, None, list(PLAYERS[:count]), f"fan-out {slug}")

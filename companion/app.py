@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-from . import device, share, theme
+from . import budget, device, share, theme
 from .server import APP_NAME, COMPLAINTS
 from .store import StorageError
 from .table import TableLoadError
@@ -64,6 +64,8 @@ class Shell:
         """This device's own settings, read from its browser storage after the first draw."""
         self._stored: dict[str, Any] = {}
         self._awake = False
+        self.meter = budget.Meter()
+        """What this session's handlers and redraws have cost the host (``budget``)."""
         self.events = 0
         """Events (taps, typing) this session has handled so far. A screen that redraws
         with no event since its last draw knows no handler left a change unsent."""
@@ -73,6 +75,8 @@ class Shell:
     def start(self) -> None:
         self._catch_handler_failures()
         self._watch_events()
+        self._charge_events()
+        budget.bind(self.meter)
         theme.apply(self.page)
         self.page.title = APP_NAME
         self.page.on_route_change = self._route_changed
@@ -176,6 +180,33 @@ class Shell:
 
         session.dispatch_event = counted  # type: ignore[method-assign]
         session.apply_patch = settled  # type: ignore[method-assign]
+
+    def _charge_events(self) -> None:
+        """Charge the time every event and every value this session's phone sends holds
+        the server's loop to its meter, and link the connection it came on to the meter:
+        a session in debt is read no further until it is paid off (``budget``,
+        ``server.Guard``)."""
+        try:
+            session = self.page.session
+        except Exception:  # no session (a test page): nothing to charge
+            return
+        dispatch, apply_patch = session.dispatch_event, session.apply_patch
+        meter = self.meter
+
+        async def charged(control_id: int, event_name: str, event_data: Any) -> None:
+            budget.bind(meter)
+            await budget.timed(dispatch(control_id, event_name, event_data), meter)
+
+        def charged_patch(control_id: int, patch: dict[str, Any]) -> None:
+            budget.bind(meter)
+            start = budget.clock()
+            try:
+                apply_patch(control_id, patch)
+            finally:
+                meter.charge(budget.clock() - start)
+
+        session.dispatch_event = charged  # type: ignore[method-assign]
+        session.apply_patch = charged_patch  # type: ignore[method-assign]
 
     def _settle(self) -> None:
         screen = self.table_screen

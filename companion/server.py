@@ -17,7 +17,10 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   each frame first: a malformed one is refused quietly (one rate-limited terminal line per
   connection), a connection sending faster than a generous human pace is read more slowly
   (TCP holds the flood back at the sender), and a frame larger than any real client sends
-  closes the connection.
+  closes the connection. Frames per second are not the whole cost (one tap may redraw a
+  whole game screen): before each frame the guard also asks the meter of the session
+  behind the connection (``budget``) and reads nothing more while it is over its budget
+  of handler time.
 * Every registration starts a session that stays in memory; one address may start at
   most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful).
 * uvicorn accepts 16 MiB frames and waits forever for connections on shutdown; we set
@@ -46,6 +49,8 @@ from typing import Any
 
 import msgpack
 from flet.messaging.protocol import decode_ext_from_msgpack
+
+from . import budget
 
 log = logging.getLogger("companion.server")
 
@@ -120,6 +125,7 @@ class _Connection:
     tokens: float = EVENT_BURST
     stamp: float = field(default_factory=time.monotonic)
     throttled: bool = False
+    overspent: bool = False
     closed: bool = False
     gone: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -225,11 +231,29 @@ class Guard:
         await self._websocket(scope, receive, send, conn)
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send, c: _Connection) -> None:
+        slot = budget.Slot()
+
         async def guarded_receive() -> Message:
             while True:
                 if c.closed:
                     return {"type": "websocket.disconnect", "code": 1008}
+                # Let the last frame's handler run first (Flet starts it as a task), so
+                # its cost is on the session's meter before the next frame is read.
+                await asyncio.sleep(0)
+                meter = slot.meter
+                if meter is not None and not meter.due():
+                    # The session behind this connection has used its share of the loop:
+                    # read nothing more until it is paid off (TCP holds the rest back).
+                    if not c.overspent:
+                        c.overspent = True
+                        c.complain("a flood of costly events (slowed down)")
+                    await meter.turn()
+                    continue
                 message = await receive()
+                if meter is not None:
+                    # Reading and decoding a frame costs the loop too, even a tap that
+                    # does nothing: a flood of those is held to the same budget.
+                    meter.charge(budget.FRAME_COST)
                 if message["type"] == "websocket.disconnect":
                     c.closed = True
                     c.gone.set()
@@ -274,7 +298,13 @@ class Guard:
                 c.closed = True
                 c.gone.set()
 
-        task = asyncio.ensure_future(self.app(scope, guarded_receive, guarded_send))
+        # Every task Flet starts for this connection's frames inherits the slot: the
+        # session's handlers bind it to their meter (``budget.bind``).
+        bound = budget.CONNECTION.set(slot)
+        try:
+            task = asyncio.ensure_future(self.app(scope, guarded_receive, guarded_send))
+        finally:
+            budget.CONNECTION.reset(bound)
         gone = asyncio.ensure_future(c.gone.wait())
         try:
             await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)

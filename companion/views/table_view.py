@@ -18,8 +18,10 @@ table then refuses as already taken back.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import logging
+import threading
 from collections.abc import Callable, Hashable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -29,7 +31,7 @@ import flet as ft
 from rules.core import Action, IllegalAction, MalformedAction, Verdict
 from rules.core.guide import Hint
 
-from .. import theme
+from .. import budget, theme
 from ..disclosure import Disclosure
 from ..panels import PanelContext, panel_for
 from ..panels.counters import build_panel as counters_panel
@@ -89,6 +91,9 @@ class TableScreen:
             ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         )
         self._events_drawn = -1
+        self._queued: Change | None = None
+        """The latest change not drawn yet, while a redraw for it waits."""
+        self._queue_lock = threading.Lock()
         # Controls drawn last time, by key, with what they were drawn from; only those of
         # the drawing the phone has now are kept (see ``PanelContext.kept``).
         self._kept: dict[str, tuple[Hashable, ft.Control]] = {}
@@ -190,19 +195,44 @@ class TableScreen:
             # subscription on disconnect would race with the reconnection's new one) and
             # ``resume`` sends it what changed when it is back.
             return
+        with self._queue_lock:
+            # At most one redraw waits per screen: changes arriving meanwhile are drawn
+            # by it (it draws the table as it is when it runs).
+            queued = self._queued is not None
+            forced = self._queued is not None and self._queued.kind == "revoked"
+            self._queued = change if not forced else self._queued
+            if queued:
+                return
         try:
-            contextvars.copy_context().run(self.page.run_task, self._refresh, change)
+            contextvars.copy_context().run(self.page.run_task, self._refresh_queued)
         except RuntimeError:
             # The session is gone (tab closed); stop listening.
+            with self._queue_lock:
+                self._queued = None
             self.shell.leave_screen()
+
+    async def _refresh_queued(self) -> None:
+        """The waiting redraw: after the device that made the change has had its reply
+        (one turn of the loop), and once this session is within its budget."""
+        await asyncio.sleep(0)
+        await self.shell.meter.turn()
+        with self._queue_lock:
+            change, self._queued = self._queued, None
+        if change is not None:
+            await self._refresh(change)
 
     async def _refresh(self, change: Change) -> None:
         # Every redraw re-checks this device's code: a revoked one sees nothing more.
         if not self.shell.allowed():
             return
         if change.version != self.version or change.kind == "revoked":
-            self.render()
-            self.redraw()
+            # A redraw for another device's change is this session's cost too.
+            start = budget.clock()
+            try:
+                self.render()
+                self.redraw()
+            finally:
+                self.shell.meter.charge(budget.clock() - start)
             self._refresh_invite()
 
     def _refresh_invite(self) -> None:
@@ -458,6 +488,12 @@ class TableScreen:
         selected = self.tab == key
 
         def pick(_: Any) -> None:
+            if self.tab == key:
+                # The tab already open: nothing to change, nothing to redraw (a redraw of
+                # a whole game screen per tap is what a flood of taps would cost), not
+                # even Flet's update of the button after the event.
+                ft.context.disable_auto_update()
+                return
             if not self.shell.allowed():
                 return
             self.tab = key

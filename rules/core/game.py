@@ -214,6 +214,17 @@ class Game(ABC, Generic[S, Opt]):
                 f"{action.counter} must stay between {low} and {high}; {action.value} is outside.",
                 "core.correction",
             )
+        try:
+            shown = self.counter_values(state).get(action.counter)
+        except NotImplementedError:  # a game that cannot read its counters back
+            shown = None
+        if shown == action.value:
+            # Setting a counter to what it already shows would log a move that changes
+            # nothing: one more line in the history and one more step for Undo.
+            return Verdict.no(
+                f"{action.counter} is already {action.value}: nothing to correct.",
+                "core.correction.same",
+            )
         return Verdict.ok(
             f"Set {action.counter} to {action.value} to match the table.",
             "core.correction",

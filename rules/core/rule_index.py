@@ -47,6 +47,16 @@ CORE_RULES: tuple[Rule, ...] = (
         source="Fatekeeper",
     ),
     Rule(
+        id="core.correction.same",
+        section="Using the app",
+        title="A correction must change something",
+        text=(
+            "Setting a counter to the value it already shows is not a move: nothing is "
+            "recorded, and the history and Undo are left as they were."
+        ),
+        source="Fatekeeper",
+    ),
+    Rule(
         id="core.action",
         section="Using the app",
         title="Each game has its own moves",

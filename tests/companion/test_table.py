@@ -75,6 +75,27 @@ def test_illegal_action_changes_nothing(hub: Hub) -> None:
     assert reopen(hub.db, table.id).version == 0
 
 
+def test_core_correction_same_value_is_not_a_move(hub: Hub) -> None:
+    """core.correction.same: setting a counter to what it already shows is refused with
+    a reason; nothing is logged, the history and Undo stay as they were, nobody hears."""
+    table = new_table(hub)
+    table.do(Add(0, 2), ANA)
+    heard: list[Change] = []
+    table.subscribe(heard.append)
+    with pytest.raises(IllegalAction) as info:
+        table.do(Correct("pile", 2, "box says 2"), HOST)
+    verdict = info.value.verdict
+    assert verdict.rules == ("core.correction.same",)
+    assert verdict.reason == "pile is already 2: nothing to correct."
+    assert table.version == 1 and table.head == 1 and heard == []
+    assert [h.text for h in table.history()] == ["Seat 0 adds 2."]
+    assert len(active_actions(hub.db, table.id, 10)) == 1
+    assert reopen(hub.db, table.id).version == 1
+    # A real change still goes through.
+    table.do(Correct("pile", 3), HOST)
+    assert table.head == 2 and heard
+
+
 def test_check_has_no_side_effects(hub: Hub) -> None:
     table = new_table(hub)
     assert table.check(Add(0, 3)).legal

@@ -89,6 +89,17 @@ def test_correction_checked_only_against_bounds() -> None:
     assert not TALLY.check(state, Correct("nope", 1)).legal
 
 
+def test_core_correction_same() -> None:
+    """A correction to the value the counter already has changes nothing: refused."""
+    state = TALLY.setup(TallyOptions())
+    verdict = TALLY.check(state, Correct("pile", 0))
+    assert not verdict.legal and verdict.rules == ("core.correction.same",)
+    assert "already 0" in verdict.reason
+    with pytest.raises(IllegalAction):
+        TALLY.apply(state, Correct("pile", 0))
+    assert TALLY.check(state, Correct("pile", 1)).legal
+
+
 def test_finished_game_takes_no_more_moves() -> None:
     state = replay(TALLY, TallyOptions(target=3), [Add(0, 3)])
     assert TALLY.outcome(state) is not None

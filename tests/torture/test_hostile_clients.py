@@ -303,3 +303,70 @@ def test_shutdown_ends_the_host_with_hostile_connections_open(
     assert h.proc.returncode is not None
     assert took < 10, took
     print(f"\n{signal.Signals(sig).name} with hostile connections open: exited in {took:.1f} s")
+
+
+def _game_tables(folder: Path) -> tuple[str, str, str]:
+    """A Scales of Fate table (its watch code) and a tally table, before the host starts:
+    the flooded screen is a real game's, with its tabs."""
+    from companion.hub import Hub
+    from companion.store import open_database
+
+    db, _ = open_database(data_dir=folder)
+    try:
+        hub = Hub(db)
+        scales = hub.create_table("scales-of-fate", None, ["Ann", "Bo"], "flooded")
+        other = hub.create_table("tally", {"target": 10**6}, ["Ana", "Bo"], "another")
+        assert scales.join_token is not None
+        return scales.id, scales.join_token, other.id
+    finally:
+        db.close()
+
+
+def _tab_flood(h: Host, route: str, stop: threading.Event, sent: list[int]) -> None:
+    """One watch-code connection tapping the open tab, the Counters tab and back, as fast
+    as its socket takes it."""
+    phone = Phone.open(h, route, wait_for="tab-counters")
+    game, counters = phone.ids["tab-game"], phone.ids["tab-counters"]
+    frames = [
+        frame(EVENT, {"target": t, "name": "click", "data": None})
+        for t in (game, counters, counters, game)
+    ]
+    n = 0
+    try:
+        while not stop.is_set():
+            phone.ws.send(frames[n % 4])
+            n += 1
+    except (ConnectionClosed, OSError):
+        pass
+    finally:
+        sent.append(n)
+        phone.close()
+
+
+def test_tab_taps_from_watch_codes_cannot_stall_the_table_or_shutdown(tmp_path: Path) -> None:
+    """Five watch-code connections tap a game screen's tabs without pause: a move at
+    another table still completes, and SIGTERM still ends the host within seconds."""
+    scales, watch, other = _game_tables(tmp_path)
+    h = start_host(tmp_path, TALLY_ENV)
+    try:
+        normal = Phone.open(h, h.table_route(other), wait_for="counter-pile-plus")
+        stop, sent = threading.Event(), []
+        route = f"/t/{scales}?k={watch}"
+        flooders = [
+            threading.Thread(target=_tab_flood, args=(h, route, stop, sent)) for _ in range(5)
+        ]
+        for t in flooders:
+            t.start()
+        time.sleep(3.0)
+        waits = [normal.tap_and_confirm("counter-pile-plus", str(n), timeout=60) for n in (1, 2)]
+        took = h.stop(signal.SIGTERM, timeout=60)
+        stop.set()
+        for t in flooders:
+            t.join(30)
+        normal.close()
+    finally:
+        if h.proc.poll() is None:
+            h.stop(signal.SIGKILL)
+    print(f"\ntab flood: {sum(sent)} taps sent; moves took {waits}; SIGTERM exit in {took:.1f} s")
+    assert sum(sent) > 1000, sent
+    assert took < 10, took

@@ -1,0 +1,78 @@
+"""Memory comes back: a real host (``python -m companion``) on 127.0.0.1, ``visits`` raw
+websocket phones open a table screen together and leave, ``rounds`` times over; the
+host's resident memory before, after each round, and once the closed sessions have been
+dropped (``FATEKEEPER_SESSION_TIMEOUT`` seconds, then Flet's sweep, which runs every ten).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.torture.live import Phone, start_host
+
+from .fanout import _prepare
+from .report import Figure
+
+TIMEOUT_S = 3
+"""The session timeout the host runs with here (the default keeps a closed visit for two
+minutes; the same sessions are freed, only later)."""
+TARGET_MB = 20.0
+
+
+@dataclass(frozen=True)
+class VisitSizes:
+    visits: int
+    rounds: int
+    settle_s: float
+
+
+QUICK = VisitSizes(visits=5, rounds=1, settle_s=0.0)
+FULL = VisitSizes(visits=100, rounds=8, settle_s=TIMEOUT_S + 10 + 3)
+
+
+def memory_figures(quick: bool) -> list[Figure]:
+    sizes = QUICK if quick else FULL
+    with tempfile.TemporaryDirectory(prefix="fk-visits-") as tmp:
+        folder = Path(tmp)
+        table = _prepare(folder, games=("scales-of-fate",))["scales-of-fate"]
+        host = start_host(
+            folder, {"FLET_WEB_NO_CDN": "1", "FATEKEEPER_SESSION_TIMEOUT": str(TIMEOUT_S)}
+        )
+        try:
+            route = table.routes[-1]  # the watch code, as a visitor has
+            Phone.open(host, route, wait_for="table-title").close()
+            time.sleep(sizes.settle_s)
+            start = host.rss_mb()
+            rounds = []
+            for _ in range(sizes.rounds):
+                phones = [
+                    Phone.open(host, route, wait_for="table-title") for _ in range(sizes.visits)
+                ]
+                peak = host.rss_mb()
+                for phone in phones:
+                    phone.close()
+                rounds.append(round(peak, 1))
+            time.sleep(sizes.settle_s)
+            end = host.rss_mb()
+        finally:
+            host.stop(signal.SIGTERM)
+    return [
+        Figure(
+            f"host memory after {sizes.rounds} x {sizes.visits} visits, over the start",
+            "MB",
+            end - start,
+            TARGET_MB,
+            details={
+                "start_mb": round(start, 1),
+                "with_visitors_mb": rounds,
+                "after_they_left_mb": round(end, 1),
+                "settle_s": sizes.settle_s,
+                "load_average": os.getloadavg(),
+            },
+        )
+    ]

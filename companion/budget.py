@@ -1,0 +1,188 @@
+"""What one device may cost the host: a budget of handler time per session.
+
+Every session's events and redraws run on the server's one event loop, so the time one
+phone's taps take is time every other table waits. A limit on frames per second
+(``server.Guard``) is not enough: one tap may redraw a whole game screen, 100 times the
+cost of another. Nor can a limit be keyed on the network address: phones behind one
+Wi-Fi router share it.
+
+Each session has a ``Meter``. The CPU time its event handlers and its redraws take on
+the loop is charged to it (``charge``); the debt is paid off over time. A session whose debt is over
+``ALLOWANCE`` waits (``turn``): its connection is not read (``server.Guard`` asks the
+meter of the session behind each connection before reading the next frame, so TCP holds
+the rest back at the phone), and its redraws for other devices' changes wait too (then
+one redraw, of the latest state, follows). A person tapping never comes near the
+allowance; a device tapping without pause runs into it at once.
+
+A session within its allowance pays its debt off at ``PER_SESSION_RATE``; the sessions
+over it share ``SHARED_RATE`` between them: twenty flooding devices get what one would,
+so the loop stays free for every other table whatever their number.
+
+All of this runs on the event loop's thread, except ``Slot``'s attribute writes (atomic).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import time
+import weakref
+from collections.abc import Coroutine, Generator
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
+
+T = TypeVar("T")
+
+ALLOWANCE = 0.1
+"""Seconds of handler time a session may owe and still go on at once: a person's taps,
+even on the heaviest screen of a loaded machine, stay under it."""
+MOST_PER_CHARGE = 0.1
+"""The most one event or redraw is charged: a handler that waited on the disk, or ran
+some code for the first time, must not cost a person a long wait after it."""
+PER_SESSION_RATE = 0.2
+"""Seconds of debt a session within its allowance pays off per second: a busy table's
+phones (taps and redraws for every other phone's taps) stay within it."""
+SHARED_RATE = 0.03
+"""Seconds of debt all sessions over their allowance together pay off per second:
+whatever the number of devices flooding, they get three hundredths of a core between them
+(and the sessions within their allowance are never held up)."""
+FRAME_COST = 0.001
+"""Seconds charged for each frame a session's phone sends, before any handler: what
+reading and decoding it costs the loop (measured here at 0.3-1 ms)."""
+LONGEST_NAP = 0.25
+"""A waiting session looks again at least this often (its share changes as others
+start or stop waiting)."""
+
+_waiting: weakref.WeakSet[Meter] = weakref.WeakSet()
+"""Meters that may be over their allowance (pruned as they are found within it)."""
+
+
+class Meter:
+    """One session's debt of handler time (seconds)."""
+
+    def __init__(self) -> None:
+        # A new session starts with its allowance spent and earns it by being quiet (in
+        # ``ALLOWANCE / PER_SESSION_RATE`` seconds). Twenty connections that start
+        # flooding at once then cost the loop one event each, not an allowance each;
+        # a phone at the table since before has its allowance when it taps.
+        self._debt = ALLOWANCE
+        self._stamp = time.monotonic()
+        self._rate = PER_SESSION_RATE
+
+    def charge(self, seconds: float) -> None:
+        """Add ``seconds`` of handler time to this session's debt."""
+        self._settle()
+        self._debt += min(MOST_PER_CHARGE, max(0.0, seconds))
+        if self._debt > ALLOWANCE:
+            _waiting.add(self)
+            self._rate = share()
+
+    def debt(self) -> float:
+        """What this session owes now (0: nothing)."""
+        self._settle()
+        return self._debt
+
+    def due(self) -> bool:
+        """May this session go on now (its debt within ``ALLOWANCE``)?"""
+        return self.debt() <= ALLOWANCE
+
+    async def turn(self) -> None:
+        """Return once this session's debt is within ``ALLOWANCE`` (at once if it is)."""
+        while (owed := self.debt() - ALLOWANCE) > 0:
+            await asyncio.sleep(min(LONGEST_NAP, owed / self._rate + 0.001))
+
+    def _settle(self) -> None:
+        now = time.monotonic()
+        self._debt = max(0.0, self._debt - (now - self._stamp) * self._rate)
+        self._stamp = now
+        if self._debt > ALLOWANCE:
+            self._rate = share()
+        else:
+            _waiting.discard(self)
+            self._rate = PER_SESSION_RATE
+
+    def _over(self, now: float) -> bool:
+        return self._debt - (now - self._stamp) * self._rate > ALLOWANCE
+
+
+def share() -> float:
+    """Seconds of debt each session over its allowance pays off per second right now."""
+    now = time.monotonic()
+    over = 0
+    for meter in list(_waiting):
+        if meter._over(now):
+            over += 1
+        else:
+            _waiting.discard(meter)
+    return min(PER_SESSION_RATE, SHARED_RATE / max(1, over))
+
+
+def clock() -> float:
+    """The clock costs are read from: CPU time of the loop's thread. ``timed`` reads it
+    only around the steps a handler runs on the loop (no other task runs meanwhile), so
+    it is that handler's own cost, however busy the machine is with other processes: a
+    person is not charged more because the host shares its cores."""
+    return time.thread_time()
+
+
+async def timed(coro: Coroutine[Any, Any, T], meter: Meter) -> T:
+    """Run ``coro`` and charge ``meter`` with the CPU time of its steps on the loop: a
+    handler that awaits the phone (a reply, a timer) is not charged for the wait, nor
+    for what other tasks do meanwhile."""
+    held = 0.0
+    steps = coro.__await__()
+    to_send: Any = None
+    to_throw: BaseException | None = None
+    try:
+        while True:
+            start = clock()
+            try:
+                if to_throw is not None:
+                    exc, to_throw = to_throw, None
+                    yielded = steps.throw(exc)
+                else:
+                    yielded = steps.send(to_send)
+            except StopIteration as done:
+                return cast(T, done.value)
+            finally:
+                held += clock() - start
+            try:
+                to_send = await _Yield(yielded)
+            except BaseException as exc:  # cancellation reaches the handler as it would
+                to_throw, to_send = exc, None
+    finally:
+        meter.charge(held)
+
+
+class _Yield:
+    """Awaiting it hands one value a coroutine yielded (a future) to the running task,
+    and returns what the task sends back: one step of a coroutine driven by hand."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        return (yield self.value)
+
+
+@dataclass
+class Slot:
+    """One connection's link to the meter of the session it carries (``None`` until the
+    session's first event or draw binds it: a session outlives its connections, a phone
+    that reconnects keeps its debt)."""
+
+    meter: Meter | None = None
+
+
+CONNECTION: contextvars.ContextVar[Slot | None] = contextvars.ContextVar(
+    "fatekeeper_connection", default=None
+)
+"""The slot of the connection whose frames the current task handles (set by
+``server.Guard``; every task Flet starts for that connection's frames inherits it)."""
+
+
+def bind(meter: Meter) -> None:
+    """Link the current connection (if any) to ``meter``."""
+    slot = CONNECTION.get()
+    if slot is not None and slot.meter is not meter:
+        slot.meter = meter

@@ -1,0 +1,146 @@
+"""What one device may cost the host: a tap that changes nothing does nothing, redraws for
+a device wait as one, and a session over its budget of handler time waits its turn.
+
+Real Flet sessions (the real shell and table screen) over in-memory connections; counted,
+never timed (the figures are in ``bench/flood.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from companion import budget
+from companion.app import Shell
+from companion.hub import Hub
+from companion.table import Actor
+from rules import registry
+from rules.core import Correct
+from tests.support.ui import tagged
+from tests.support.wire import first_draw, session
+
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+
+def _phone(hub: Hub, route: str) -> tuple[Shell, Any, Any, list[Any]]:
+    """A watching device on ``route``; the coroutines it asks its loop to run are kept."""
+    s, wire = session(route)
+    shell = Shell(s.page, hub, "http://127.0.0.1:1")
+    scheduled: list[Any] = []
+
+    def run_task(fn: Any, *args: Any, **_kw: Any) -> None:
+        scheduled.append((fn, args))
+
+    s.page.run_task = run_task  # type: ignore[method-assign]
+    shell.start()
+    first_draw(s, wire)
+    scheduled.clear()  # the device settings read after the first draw
+    return shell, s, wire, scheduled
+
+
+def _tap(s: Any, control: Any) -> None:
+    asyncio.run(s.dispatch_event(control.content._i, "click", None))
+
+
+@pytest.mark.parametrize(
+    "slug", ["scales-of-fate", "grimheim", "born-of-titans", "winds-of-fate", "fates-and-favors"]
+)
+def test_tapping_the_open_tab_redraws_nothing(hub: Hub, slug: str) -> None:
+    game = registry.get(slug)
+    table = hub.create_table(slug, None, PLAYERS[: game.min_players], "no-op tap")
+    shell, s, wire, _scheduled = _phone(hub, f"/t/{table.id}?k={table.join_token}")
+    screen = shell.table_screen
+    open_tab = f"tab-{screen.tab}"
+    drawn = screen.body.controls[0]
+    renders = []
+    real = screen.render
+    screen.render = lambda: (renders.append(1), real())[1]  # type: ignore[method-assign]
+    wire.take()
+    for _ in range(5):
+        _tap(s, tagged(screen.body)[open_tab])
+    assert renders == [] and screen.body.controls[0] is drawn
+    assert wire.take() == []  # not a byte sent for five taps that changed nothing
+    # The other tab still switches (one redraw per real change).
+    other = "tab-counters" if open_tab == "tab-game" else "tab-game"
+    if other in tagged(screen.body):
+        _tap(s, tagged(screen.body)[other])
+        assert renders == [1] and wire.take()
+
+
+def test_changes_arriving_together_wait_as_one_redraw(hub: Hub) -> None:
+    """Five changes while a device's redraw waits: one redraw is queued, and it draws the
+    table as it is when it runs."""
+    table = hub.create_table("grimheim", None, PLAYERS, "coalesced")
+    shell, _s, _wire, scheduled = _phone(hub, f"/t/{table.id}?k={table.join_token}")
+    screen = shell.table_screen
+    host = Actor("host", "Host", None)
+    game = table.game
+    counter, (low, high) = next(
+        (name, bounds) for name, bounds in game.counters(table.state).items() if bounds[1] > 0
+    )
+    for _ in range(5):
+        value = game.counter_values(table.state)[counter]
+        table.do(Correct(counter, value + 1 if value < high else low), host)
+    assert len(scheduled) == 1
+    fn, args = scheduled.pop()
+    asyncio.run(fn(*args))
+    assert screen.version == table.version
+    # Drawn: the next change queues a new redraw.
+    value = game.counter_values(table.state)[counter]
+    table.do(Correct(counter, value + 1 if value < high else low), host)
+    assert len(scheduled) == 1
+
+
+def test_a_session_over_its_budget_waits_and_floods_share_one_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(budget, "_waiting", budget.weakref.WeakSet())
+    now = [1000.0]
+    monkeypatch.setattr(budget.time, "monotonic", lambda: now[0])
+    person, flooders = budget.Meter(), [budget.Meter() for _ in range(4)]
+    # A new session has spent its allowance: it earns it back by being quiet.
+    assert person.due() and person.debt() == pytest.approx(budget.ALLOWANCE)
+    now[0] += budget.ALLOWANCE / budget.PER_SESSION_RATE
+    assert person.debt() == 0
+    for _ in range(3):
+        person.charge(0.02)  # three taps on a heavy screen: still within the allowance
+    assert person.due()
+    for meter in flooders:  # quiet so far: their allowance is back
+        meter.charge(budget.MOST_PER_CHARGE * 3)  # one charge counts at most this much
+        meter.charge(budget.MOST_PER_CHARGE * 3)
+    assert all(not m.due() for m in flooders)
+    assert flooders[0].debt() == pytest.approx(budget.ALLOWANCE + budget.MOST_PER_CHARGE)
+    # Four sessions over the allowance pay off one shared rate between them.
+    assert budget.share() == pytest.approx(budget.SHARED_RATE / 4)
+    before = flooders[0].debt()
+    now[0] += 1.0
+    assert before - flooders[0].debt() == pytest.approx(budget.SHARED_RATE / 4)
+    assert person.due()  # the person within the allowance was never held up
+
+
+def test_a_connection_is_read_only_when_its_session_is_within_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``turn`` returns at once within the allowance and only after paying off beyond it."""
+    monkeypatch.setattr(budget, "_waiting", budget.weakref.WeakSet())
+    monkeypatch.setattr(budget, "SHARED_RATE", 1.0)  # paid off in a fraction of a second
+    monkeypatch.setattr(budget, "PER_SESSION_RATE", 1.0)
+    meter = budget.Meter()
+    meter._debt = 0.0  # as after a quiet spell
+
+    async def main() -> tuple[float, float]:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        await meter.turn()
+        quick = loop.time() - start
+        meter.charge(budget.MOST_PER_CHARGE)  # over the allowance by a little
+        meter.charge(budget.MOST_PER_CHARGE)
+        start = loop.time()
+        await meter.turn()
+        return quick, loop.time() - start
+
+    quick, waited = asyncio.run(main())
+    assert quick < waited
+    assert meter.due()
