@@ -387,8 +387,6 @@ class TableScreen:
         selected = self.tab == key
 
         def pick(_: Any) -> None:
-            if not self.shell.allowed():
-                return
             self.tab = key
             self.render()
 
@@ -422,9 +420,9 @@ class TableScreen:
 
     def act(self, action: Action) -> None:
         """Submit ``action``; explain any refusal, and redraw only on success or staleness
-        (so whatever the player typed stays on screen after a refusal)."""
-        if not self.shell.allowed():
-            return
+        (so whatever the player typed stays on screen after a refusal). Whether this
+        device's code still grants its seat was checked by the shell's gate before the
+        tap's handler ran."""
         if self.role == "viewer":
             self.shell.toast("This device is watching: ask the host for a seat code to play.")
             return
@@ -452,8 +450,6 @@ class TableScreen:
     def _undo(self, _: Any) -> None:
         """A seat takes back its own last move at once; the host is asked first, with the
         move named. Either way the undo carries the version this screen showed."""
-        if not self.shell.allowed():
-            return
         if self.role == "viewer" or self._damaged_for_guest():
             return
         if self.role != "host":
@@ -492,8 +488,6 @@ class TableScreen:
     def _step(self, fn: Any, empty: str, version: int) -> None:
         """Undo or redo against ``version``; a refusal says why and leaves the table as
         it is (a stale one redraws this screen from the table first)."""
-        if not self.shell.allowed():  # the code may have been revoked meanwhile
-            return
         try:
             change = fn(self.actor(), version)
         except LookupError:
