@@ -31,10 +31,11 @@ import flet as ft
 import msgpack
 import pytest
 from flet.messaging.session import Session
-from sqlalchemy import MetaData, select
+from sqlalchemy import select
+from sqlmodel import SQLModel
 
 from companion.app import Shell
-from companion.hub import Hub
+from companion.hub import HOST_KEY_HASH, Hub
 from companion.store import open_database
 from companion.table import Actor
 from companion.views import denied
@@ -135,10 +136,19 @@ class Device:
     world: World
 
     def close(self) -> None:
-        self.hub.db.close()
+        self.shell.leave_screen()  # the hub may serve the next device
 
 
 def _hub(world: World, folder: Path) -> Hub:
+    """A hub on ``world`` as it was made: the one of the last run while nothing stored has
+    changed since it was made (an attack changes nothing, a host key renewal aside), else
+    one on a fresh copy of the world's database."""
+    kept = _HUBS.get(folder)
+    if kept is not None:
+        hub, made = kept
+        if _rows(hub) == made:
+            return hub
+        hub.db.close()
     path = folder / "run.db"
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
@@ -147,7 +157,19 @@ def _hub(world: World, folder: Path) -> Hub:
     hub = Hub(db)
     for table_id, (join, seats) in world.codes.items():
         hub.open(table_id).remember_codes(join, seats)  # as the host that made them
+    _HUBS[folder] = (hub, _rows(hub))
     return hub
+
+
+_HUBS: dict[Path, tuple[Hub, dict[str, list[tuple[Any, ...]]]]] = {}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_hubs() -> Iterator[None]:
+    yield
+    for hub, _made in _HUBS.values():
+        hub.db.close()
+    _HUBS.clear()
 
 
 def _device(world: World, folder: Path, route: Callable[[Hub], str]) -> Device:
@@ -160,45 +182,27 @@ def _device(world: World, folder: Path, route: Callable[[Hub], str]) -> Device:
     return Device(hub, shell, s, wire, world)
 
 
-def _controls(root: Any) -> list[ft.BaseControl]:
-    """Every control reachable from ``root`` (the page: views and dialogs), in tree order."""
-    found: list[ft.BaseControl] = []
-    seen: set[int] = set()
-
-    def visit(value: Any) -> None:
-        if id(value) in seen:
-            return
-        if isinstance(value, ft.BaseControl):
-            seen.add(id(value))
-            found.append(value)
-        if isinstance(value, (list, tuple)):
-            for item in value:
-                visit(item)
-        elif isinstance(value, dict):
-            for item in value.values():
-                visit(item)
-        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            seen.add(id(value))
-            for f in dataclasses.fields(value):
-                if f.name == "_parent" or (f.name.startswith("_") and f.name != "_dialogs"):
-                    continue
-                if f.name.startswith("on_"):
-                    continue
-                visit(getattr(value, f.name, None))
-
-    visit(root)
-    return found
+_EVENTS: dict[type, tuple[str, ...]] = {}
 
 
-def _handlers(page: ft.Page) -> list[tuple[ft.BaseControl, str]]:
-    """(control, event name) for every event handler on ``page`` below the page itself."""
+def _event_fields(kind: type) -> tuple[str, ...]:
+    if kind not in _EVENTS:
+        _EVENTS[kind] = tuple(f.name for f in dataclasses.fields(kind) if f.name.startswith("on_"))
+    return _EVENTS[kind]
+
+
+def _handlers(device: Device) -> list[tuple[ft.BaseControl, str]]:
+    """(control, event name) for every event handler a phone can reach: each control the
+    session knows by id (what it has sent to the phone), the page itself left out, in the
+    order they were sent."""
+    page = device.session.page
     out = []
-    for control in _controls(page):
+    for control in list(device.session.index.values()):
         if control is page:
             continue
-        for f in dataclasses.fields(control):
-            if f.name.startswith("on_") and getattr(control, f.name, None) is not None:
-                out.append((control, f.name[3:]))
+        for name in _event_fields(type(control)):
+            if getattr(control, name, None) is not None:
+                out.append((control, name[3:]))
     return out
 
 
@@ -250,7 +254,7 @@ class Target:
 
 def _replay(device: Device, path: tuple[int, ...]) -> None:
     for position in path:
-        control, event = _handlers(device.session.page)[position]
+        control, event = _handlers(device)[position]
         _fire(device, control, event)
 
 
@@ -269,7 +273,7 @@ def _explore(
             device = _device(world, folder, route)
             try:
                 _replay(device, path)
-                handlers = _handlers(device.session.page)
+                handlers = _handlers(device)
             finally:
                 device.close()
             fresh = []
@@ -293,14 +297,12 @@ def _explore(
 def _rows(hub: Hub) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table of the database (the host key's digest left out: the
     attack renews it before it starts)."""
-    meta = MetaData()
+    out = {}
     with hub.db.engine.connect() as conn:
-        meta.reflect(conn)
-        out = {}
-        for name, table in sorted(meta.tables.items()):
+        for name, table in sorted(SQLModel.metadata.tables.items()):
             rows = [tuple(r) for r in conn.execute(select(table)).all()]
             if name == "meta":
-                rows = [r for r in rows if r[0] != "host_key_hash"]
+                rows = [r for r in rows if r[0] != HOST_KEY_HASH]
             out[name] = sorted(rows, key=repr)
     return out
 
@@ -351,7 +353,7 @@ def _attack(
     device = _device(world, folder, route)
     try:
         _replay(device, target.path)
-        handlers = _handlers(device.session.page)
+        handlers = _handlers(device)
         control, event = handlers[target.position]
         assert _signature(control, event) == target.signature, "the screen was not the same"
         cut_off(device.hub)
@@ -435,8 +437,14 @@ def _revoke(slug: str, world: World) -> Callable[[Hub], None]:
     return lambda hub: hub.revoke_tokens(world.tables[slug])
 
 
-@pytest.mark.parametrize("which", [0, None], ids=["seat code", "watch code"])
-@pytest.mark.parametrize("screen", list(GUEST_SCREENS))
+REVOKED = [(screen, 0) for screen in GUEST_SCREENS] + [("table scales-of-fate", None)]
+
+
+@pytest.mark.parametrize(
+    ("screen", "which"),
+    REVOKED,
+    ids=[f"{s}, {'watch' if w is None else 'seat'} code" for s, w in REVOKED],
+)
 def test_a_revoked_code_opens_no_control(
     world: World, tmp_path: Path, screen: str, which: int | None, tally_game: None
 ) -> None:
@@ -469,7 +477,7 @@ def test_a_watch_code_reaches_nothing_of_the_host(
         device = _device(world, tmp_path, route)
         try:
             _replay(device, target.path)
-            control, event = _handlers(device.session.page)[target.position]
+            control, event = _handlers(device)[target.position]
             before = _rows(device.hub)
             device.wire.take()
             _fire(device, control, event)
