@@ -175,6 +175,7 @@ def _fresh_hubs() -> Iterator[None]:
 def _device(world: World, folder: Path, route: Callable[[Hub], str]) -> Device:
     hub = _hub(world, folder)
     s, wire = session(route(hub))
+    wire.page_url = BASE  # what the web transport knows of the page's address
     shell = Shell(s.page, hub, BASE)
     s.page.run_task = lambda *_a, **_k: None  # type: ignore[method-assign]  # no redraw loop
     shell.start()
@@ -493,6 +494,23 @@ def test_a_watch_code_reaches_nothing_of_the_host(
             device.close()
 
 
+def _change_route(device: Device, route: str) -> None:
+    """The phone's route change event, as the browser sends it; fails unless the shell
+    drew that route."""
+    shell = device.shell
+    drawn: list[str] = []
+    show = shell.show
+
+    def recorded(to: str) -> None:
+        drawn.append(to)
+        show(to)
+
+    shell.show = recorded  # type: ignore[method-assign]
+    page = device.session.page
+    _run(device.session.dispatch_event(page._i, "route_change", {"route": route}))
+    assert drawn == [route], f"the route change to {route} was not drawn"
+
+
 def _host_routes(world: World, credential: str) -> list[str]:
     other = world.tables["tally"]
     return [
@@ -521,8 +539,7 @@ def test_a_watch_code_opens_no_host_route(world: World, tmp_path: Path, tally_ga
             try:
                 before = _rows(device.hub)
                 device.wire.take()
-                page = device.session.page
-                _run(device.session.dispatch_event(page._i, "route_change", {"route": target}))
+                _change_route(device, target)
                 sent = device.wire.take()
                 assert _rows(device.hub) == before
                 forbidden = (world.secrets() | {device.hub.host_key}) - _own_words(world, slug)
@@ -564,8 +581,7 @@ def test_a_stale_route_change_shows_only_the_ask_the_host_page(
             target = _host_routes(world, old)[index]
             before = _rows(device.hub)
             device.wire.take()
-            page = device.session.page
-            _run(device.session.dispatch_event(page._i, "route_change", {"route": target}))
+            _change_route(device, target)
             sent = device.wire.take()
             assert _rows(device.hub) == before
             secrets = world.secrets() | {device.hub.host_key}
