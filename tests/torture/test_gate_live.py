@@ -113,6 +113,8 @@ def _renew(hosting: Phone, h: Host) -> str:
     hosting.tap("host-link-open")
     hosting.wait(lambda _m: "renew-host-key" in hosting.ids, 5, "the host link dialog")
     hosting.tap("renew-host-key")
+    hosting.wait(lambda _m: "renew-host-key-confirm" in hosting.ids, 5, "the question")
+    hosting.tap("renew-host-key-confirm")
     hosting.wait_text("the old one no longer opens anything", 5)
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
@@ -135,6 +137,8 @@ def test_a_screen_opened_with_a_renewed_host_key_reaches_nothing(
     key_dialog = Phone.open(h, home, wait_for="host-link-open")
     key_dialog.tap("host-link-open")
     key_dialog.wait(lambda _m: "renew-host-key" in key_dialog.ids, 5, "the host link dialog")
+    key_dialog.tap("renew-host-key")
+    key_dialog.wait(lambda _m: "renew-host-key-confirm" in key_dialog.ids, 5, "the question")
     key_button = Phone.open(h, home, wait_for="host-link-open")
     invite = Phone.open(h, table, wait_for="invite-open")
     invite.tap("invite-open")
@@ -156,7 +160,7 @@ def test_a_screen_opened_with_a_renewed_host_key_reaches_nothing(
     before = _rows(h.folder)
     marks = {id(p): len(p.received) for p in devices}
 
-    key_dialog.tap("renew-host-key")  # renew again, locking the real host out
+    key_dialog.tap("renew-host-key-confirm")  # renew again, locking the real host out
     key_button.tap("host-link-open")  # read the new link
     invite.tap("invite-seat-0")  # a seat code
     if "invite-new-code" in invite.ids:
@@ -269,4 +273,23 @@ def test_revoke_codes_asks_first_and_names_what_it_does(live: tuple[Host, World]
     watcher.wait(lambda _m: "denied" in watcher.ids, 5, "the ask-the-host page")
     assert _rows(h.folder) != before
     watcher.close()
+    hosting.close()
+
+
+def test_renew_host_link_asks_first(live: tuple[Host, World]) -> None:
+    h, _w = live
+    other = Phone.open(h, f"/?key={h.key}", wait_for="new-table")  # a second host device
+    hosting = Phone.open(h, f"/?key={h.key}", wait_for="host-link-open")
+    hosting.tap("host-link-open")
+    hosting.wait(lambda _m: "renew-host-key" in hosting.ids, 5, "the host link dialog")
+    hosting.tap("renew-host-key")
+    hosting.wait(lambda _m: "renew-host-key-keep" in hosting.ids, 5, "the question")
+    assert any("loses host access at once" in t for t in hosting.texts)
+    hosting.tap("renew-host-key-keep")
+    hosting.drain(0.5)
+    assert "New host link" not in h.stdout.read_text(), "renewed without the confirmation"
+    other.tap("new-table")  # the other host device keeps host access
+    other.drain(0.5)
+    assert "denied" not in other.ids
+    other.close()
     hosting.close()

@@ -117,6 +117,8 @@ def test_the_host_renews_the_host_link_from_the_app(
     hosting.wait_text(f"?key={old}", 5)  # the current link is shown in the app
     assert "renew-host-key" in hosting.ids
     hosting.tap("renew-host-key")
+    hosting.wait(lambda _m: "renew-host-key-confirm" in hosting.ids, 5, "the question")
+    hosting.tap("renew-host-key-confirm")
     hosting.wait_text("the old one no longer opens anything", 5)
     shown = [t for t in hosting.texts if "?key=" in t and f"?key={old}" not in t]
     assert shown, "the new host link is not shown"
