@@ -388,10 +388,11 @@ class Shell:
         page replaces the screen and ``False`` is returned. For what is sent without an
         event (a redraw for another device's change, a reconnection); events pass the
         gate (``admits``) instead. Cheap: an open table checks codes from memory."""
+        if self.access is None:  # nothing granted, or already told to ask the host
+            return False
         if self._still_granted():
             return True
-        if not self._denied_shown:
-            self.denied()
+        self.denied()
         return False
 
     def renew_host_key(self) -> str:
