@@ -232,10 +232,26 @@ def _run(coro: Any, timeout: float = 0.5) -> None:
     asyncio.run(bounded())
 
 
-def _fire(device: Device, control: ft.BaseControl, event: str) -> None:
-    if event == "change" and isinstance(control, (ft.TextField, ft.Dropdown)):
+TYPED = "Mallory"
+"""What a legitimate device types on the way to a control."""
+ATTACK = "Mordred"
+"""What the device that lost its code types."""
+
+
+def _typed(control: ft.BaseControl, event: str) -> bool:
+    """Does the phone send a value along with this event (text typed, an option picked)?"""
+    return isinstance(control, (ft.TextField, ft.Dropdown)) and event in (
+        "change",
+        "submit",
+        "select",
+        "blur",
+    )
+
+
+def _fire(device: Device, control: ft.BaseControl, event: str, typed: str = TYPED) -> None:
+    if _typed(control, event):
         # The phone sends the typed value first, then the event.
-        device.session.apply_patch(control._i, {"value": "Mallory"})
+        device.session.apply_patch(control._i, {"value": typed})
     _run(device.session.dispatch_event(control._i, event, None))
 
 
@@ -360,11 +376,13 @@ def _attack(
         cut_off(device.hub)
         before = _rows(device.hub)
         device.wire.take()
-        _fire(device, control, event)
+        _fire(device, control, event, ATTACK)
         sent = device.wire.take()
         where = f"{target.signature} after {target.path}"
         assert _rows(device.hub) == before, f"{where} changed the database"
-        leaked = _leaks(sent, world.secrets() | _current_codes(device.hub, world))
+        if _typed(control, event):
+            assert getattr(control, "value", None) != ATTACK, f"{where} took the typed value"
+        leaked = _leaks(sent, world.secrets() | _current_codes(device.hub, world) | {ATTACK})
         assert not leaked, f"{where} sent {leaked}"
         extra = _strings(sent) - DENIED
         assert not extra, f"{where} sent more than the ask-the-host page: {sorted(extra)[:8]}"
