@@ -1,16 +1,28 @@
 """The Flet app: one ``Shell`` per browser session.
 
-Every route change re-authorizes from the credential in the URL (the host key or a table
-token, see ``views.routes``), so access is decided in one place. The same check runs again
-on every (re)connection, before every action and before every redraw of a table (see
-``Shell.allowed``), so a revoked token stops working at once, also on a phone that was
-offline when the host revoked it. Tokens are never logged.
+**One gate.** Every event a device sends (a tap, a dialog button, a menu item, a value it
+typed) passes ``Shell.admits`` before any handler runs: the device's code is looked up
+again among the current codes and must still grant exactly the access (host, a seat, or
+watching one table) its screen was drawn with. If it does not (a revoked seat or watch
+code, a renewed host key), no handler runs and the "ask the host" page replaces the screen
+and every dialog. Handlers never check access themselves, so a new screen or dialog is
+guarded without anyone remembering to. Only events of the page itself pass unchecked: a
+route change, a (re)connection and closing, each of which authorizes on its own (``show``,
+``reconnected``). What a device may *receive* is decided the same way: every redraw of a
+table re-checks (``Shell.allowed``). The check is cheap: the host key and an open table's
+codes are compared from memory. Tokens are never logged.
 
-A phone that drops its connection keeps its Flet session for ``server.SESSION_TIMEOUT``;
-when it comes back, Flet resumes the session and sends it the page as the server last drew
-it, then fires ``page.on_connect``. While away, a table screen skipped every redraw, so
-``Shell.reconnected`` authorizes again and sends the current table. After a longer absence
-(or a reload with a new session) ``main`` runs again and draws it from scratch.
+**Resumed sessions.** A phone that drops its connection keeps its Flet session for
+``server.SESSION_TIMEOUT``. When it comes back, Flet 1.0.5 resumes the session and answers
+the registration with the page *as the server last drew it* (the whole screen: a table's
+title, its players, a seat's hand), and only then fires ``page.on_connect``. So the
+authorization cannot wait for ``on_connect``: Flet applies the phone's page properties to
+the session (``Session.apply_page_patch``) just before it builds that answer, and ``Shell``
+checks the code there (``_resuming``). A code that no longer grants what the screen was
+drawn with gets its page emptied down to the "ask the host" page before the answer is
+built, so the answer holds nothing else. While away, a table screen skipped every redraw,
+so ``Shell.reconnected`` then sends the current table. After a longer absence (or a reload
+with a new session) ``main`` runs again and draws it from scratch.
 """
 
 from __future__ import annotations
@@ -69,6 +81,11 @@ class Shell:
         self.events = 0
         """Events (taps, typing) this session has handled so far. A screen that redraws
         with no event since its last draw knows no handler left a change unsent."""
+        self._open_screen = False
+        """The screen on show was drawn without access and each of its buttons authorizes
+        anew (``trouble``), so the gate lets its events through."""
+        self._denied_shown = False
+        """The "ask the host" page is on show (for a code that stopped working)."""
 
     # ----- lifecycle ----------------------------------------------------------------------
 
@@ -157,29 +174,90 @@ class Shell:
         session.error = failed  # type: ignore[method-assign]
 
     def _watch_events(self) -> None:
-        """Count the events this session handles (``events``) and make the table screen's
-        panel editable (``TableScreen.settle``) before each of them and before each value
-        the phone sends: a redraw for another device's change leaves it frozen."""
+        """Put the gate (``admits``) in front of every event and every value the phone
+        sends, count them (``events``), and make the table screen's panel editable
+        (``TableScreen.settle``) before each: a redraw for another device's change
+        leaves it frozen."""
         try:
             session = self.page.session
         except Exception:  # no session (a test page): nothing to watch
             return
         dispatch, apply_patch = session.dispatch_event, session.apply_patch
 
-        async def counted(control_id: int, event_name: str, event_data: Any) -> None:
+        async def gated(control_id: int, event_name: str, event_data: Any) -> None:
+            if not self._admits_safely(control_id):
+                return
             self.events += 1
             self._settle()
             await dispatch(control_id, event_name, event_data)
 
-        def settled(control_id: int, patch: dict[str, Any]) -> None:
+        def gated_patch(control_id: int, patch: dict[str, Any]) -> None:
+            if control_id == self.page._i and session.connection is None:
+                # Flet is registering a phone that resumes this session: its answer,
+                # built right after this, is the whole page as last drawn.
+                apply_patch(control_id, patch)
+                self._resuming()
+                return
+            if not self._admits_safely(control_id):
+                return
             # A value typed on the phone lands in a control of the panel: it must be
             # editable by then.
             self.events += 1
             self._settle()
             apply_patch(control_id, patch)
 
-        session.dispatch_event = counted  # type: ignore[method-assign]
-        session.apply_patch = settled  # type: ignore[method-assign]
+        session.dispatch_event = gated  # type: ignore[method-assign]
+        session.apply_patch = gated_patch  # type: ignore[method-assign]
+
+    def admits(self, control_id: int) -> bool:
+        """The gate every event and typed value passes before any handler runs (see the
+        module docstring). ``True``: let it through. ``False``: drop it; a device whose
+        code no longer grants what its screen was drawn with is shown the "ask the host"
+        page (once: later events of a denied device are dropped quietly, so tapping a
+        dead screen costs the host nothing)."""
+        if control_id == self.page._i:
+            # The page's own events: a route change (``show`` authorizes the new route),
+            # a (re)connection (``reconnected`` authorizes) and closing.
+            return True
+        if self.access is None:
+            # Nothing granted: only a screen drawn without access whose every button
+            # authorizes anew (``trouble``: try again) takes events.
+            return self._open_screen
+        if self._still_granted():
+            return True
+        self.denied()
+        return False
+
+    def _admits_safely(self, control_id: int) -> bool:
+        """``admits``, failing closed: when the codes cannot be read (storage down), the
+        event is dropped and the device told why."""
+        try:
+            return self.admits(control_id)
+        except Exception as exc:
+            self.failed(exc)
+            return False
+
+    def _still_granted(self) -> bool:
+        """Does the credential this screen was drawn with still grant exactly ``access``?"""
+        access = self.access
+        if access is None:
+            return False
+        credential = self.route.credential or ""
+        return bool(self.hub.authorize(credential, access.table_id) == access)
+
+    def _resuming(self) -> None:
+        """A phone is resuming this session and Flet is about to send it the page as last
+        drawn. If its code no longer grants that screen, the page is emptied down to the
+        "ask the host" page first, without sending anything (the registration answer
+        carries it); ``reconnected`` then has nothing more to do."""
+        if self.access is None:
+            return
+        try:
+            granted = self._still_granted()
+        except Exception:  # the codes cannot be read: show nothing rather than too much
+            granted = False
+        if not granted:
+            self.denied(send=False)
 
     def _charge_events(self) -> None:
         """Charge the time every event and every value this session's phone sends holds
@@ -227,8 +305,11 @@ class Shell:
 
     def reconnected(self) -> None:
         """The phone is back on a resumed session: what it shows is as old as the drop.
-        Authorize again; a table screen is brought up to date in place (only what changed
-        is sent, and its tab stays), any other is drawn anew."""
+        Authorize again (a code that no longer authorizes was already refused while Flet
+        registered the phone, see ``_resuming``); a table screen is brought up to date in
+        place (only what changed is sent, and its tab stays), any other is drawn anew."""
+        if self._denied_shown:
+            return
         screen = self.table_screen
         if screen is not None and self.access is not None:
             if self.allowed():  # if not, the "ask the host" page is already shown
@@ -266,6 +347,7 @@ class Shell:
         self.route = r = routes.parse(route)
         screen: ft.View
         self.access = None
+        self._open_screen = self._denied_shown = False
         try:
             access = self.hub.authorize(r.credential, r.table_id) if r.credential else None
             self.access = access
@@ -321,6 +403,9 @@ class Shell:
         if isinstance(exc, TableLoadError) and not self.is_host:
             detail = "Ask the host to look at it. Nothing was changed."
         home_link = (lambda: self.go("/")) if self.is_host else None
+        # Its buttons only draw a route again (which authorizes it): with no access at
+        # all (storage failed while authorizing), they still take taps.
+        self._open_screen = self.access is None
         return trouble.view(title, detail, retry=lambda: self.show(route), home=home_link)
 
     def _host_screen(self, r: routes.Route) -> ft.View:
@@ -359,13 +444,12 @@ class Shell:
     def allowed(self) -> bool:
         """Does this session's code still grant what it was granted when the screen was
         drawn? If not (revoked seat or watch code, renewed host key), the "ask the host"
-        page replaces the screen and ``False`` is returned. Cheap: an open table checks
-        codes from memory."""
-        access = self.access
-        if access is None:
+        page replaces the screen and ``False`` is returned. For what is sent without an
+        event (a redraw for another device's change, a reconnection); events pass the
+        gate (``admits``) instead. Cheap: an open table checks codes from memory."""
+        if self.access is None:  # nothing granted, or already told to ask the host
             return False
-        credential = self.route.credential or ""
-        if self.hub.authorize(credential, access.table_id) == access:
+        if self._still_granted():
             return True
         self.denied()
         return False
@@ -383,14 +467,23 @@ class Shell:
         self.page.navigate(self.link(urlsplit(self.page.route or "/").path or "/"))
         return key
 
-    def denied(self) -> None:
-        """Replace whatever is shown with the "ask the host" page (token revoked)."""
+    def denied(self, *, send: bool = True) -> None:
+        """Replace whatever is shown, dialogs and messages included, with the "ask the
+        host" page (its code stopped working). ``send=False`` only changes the page (for a
+        registration answer that is about to carry it)."""
         self.leave_screen()
         self.table_screen = None
         self.access = None
+        self._open_screen = False
+        self._denied_shown = True
+        # Closed dialogs stay on the page (with their content: a QR code, a seat's
+        # cards) until the phone reports them gone; Flet 1.0.5 offers no public way to
+        # drop them at once, so its dialog list is emptied here, in this one place.
+        self.page._dialogs.controls.clear()
         self.page.views.clear()
         self.page.views.append(denied.view())
-        self.page.update()
+        if send:
+            self.page.update()
 
     # ----- feedback ----------------------------------------------------------------------
 

@@ -1,13 +1,14 @@
 """Host link (host only): the link and QR code that give host access, and renewing it.
 
 The host key is kept only as a digest, so this is the one place besides the terminal where
-the current link can be seen. Renewing makes a new key: every device holding the old link
-loses host access at its next tap, redraw or reconnection; this device moves to the new
-link at once, and the terminal prints it too.
+the current link can be seen. Renewing (after a question saying what it does) makes a new key:
+every device holding the old link loses host access at its next tap, redraw or
+reconnection; this device moves to the new link at once, and the terminal prints it too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -30,11 +31,15 @@ def dialog(shell: Shell) -> ft.AlertDialog:
         image.src = share.qr_png_base64(url, border=4)
         url_text.value = url
 
-    def renew(_: Any) -> None:
+    def renewed() -> None:
+        shell.page.pop_dialog()  # the question; the host link stays open, with the new link
         shell.renew_host_key()
         draw()
         note.value = "New host link made: the old one no longer opens anything."
         dlg.update()
+
+    def renew(_: Any) -> None:
+        shell.page.show_dialog(renew_dialog(shell, renewed))
 
     draw()
     dlg = ft.AlertDialog(
@@ -55,7 +60,7 @@ def dialog(shell: Shell) -> ft.AlertDialog:
             ),
         ),
         actions=[
-            theme.tagged("renew-host-key", ft.TextButton("Renew host link", on_click=renew)),
+            theme.tagged("renew-host-key", ft.TextButton("Renew host link…", on_click=renew)),
             theme.tagged(
                 "host-link-close",
                 ft.TextButton("Close", on_click=lambda _: shell.page.pop_dialog()),
@@ -63,3 +68,43 @@ def dialog(shell: Shell) -> ft.AlertDialog:
         ],
     )
     return dlg
+
+
+def renew_dialog(shell: Shell, confirm: Callable[[], None]) -> ft.AlertDialog:
+    """The question asked before the host key is replaced: one tap there takes host access
+    from every other device that holds the link, so it says so first."""
+    return ft.AlertDialog(
+        title=ft.Text("Renew the host link?"),
+        scrollable=True,
+        content=theme.tagged(
+            "renew-host-key-question",
+            ft.Column(
+                tight=True,
+                spacing=8,
+                controls=[
+                    ft.Text(
+                        "A new host link replaces this one. Every other device that opened "
+                        "the app with the current link loses host access at once and must "
+                        "be given the new link; this device moves to it."
+                    ),
+                    theme.muted(
+                        "Phones that joined a table with a watch or seat code stay.", size=12
+                    ),
+                ],
+            ),
+        ),
+        actions=[
+            theme.tagged(
+                "renew-host-key-keep",
+                ft.TextButton("Keep this link", on_click=lambda _: shell.page.pop_dialog()),
+            ),
+            theme.tagged(
+                "renew-host-key-confirm",
+                ft.FilledButton(
+                    "Renew host link",
+                    on_click=lambda _: confirm(),
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
+                ),
+            ),
+        ],
+    )

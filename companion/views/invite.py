@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -94,11 +95,15 @@ def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
         draw()
         dlg.update()
 
-    def revoke(_: Any) -> None:
+    def revoked() -> None:
+        shell.page.pop_dialog()  # the question; the invite stays, with the new codes
         shell.hub.revoke_tokens(live.id)
         draw()
         dlg.update()
         shell.toast("New codes made: the old ones no longer work.")
+
+    def revoke(_: Any) -> None:
+        shell.page.show_dialog(revoke_dialog(shell, live, revoked))
 
     draw()
     dlg = ft.AlertDialog(
@@ -128,7 +133,7 @@ def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
             ),
         ),
         actions=[
-            theme.tagged("revoke-codes", ft.TextButton("Revoke codes", on_click=revoke)),
+            theme.tagged("revoke-codes", ft.TextButton("Revoke codes…", on_click=revoke)),
             theme.tagged(
                 "invite-close", ft.TextButton("Close", on_click=lambda _: shell.page.pop_dialog())
             ),
@@ -144,3 +149,47 @@ def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
 
     dlg.data = refresh  # for the table screen, after each change (never sent to the phone)
     return dlg
+
+
+def revoke_dialog(shell: Shell, live: Any, confirm: Callable[[], None]) -> ft.AlertDialog:
+    """The question asked before every code of ``live`` is replaced: one tap there cuts
+    off every phone at the table, so it says which table and what follows."""
+    title = live.title or live.game.title
+    seats = ", ".join(s.name for s in live.seats)
+    return ft.AlertDialog(
+        title=ft.Text("Revoke every code of this table?"),
+        scrollable=True,
+        content=theme.tagged(
+            "revoke-question",
+            ft.Column(
+                tight=True,
+                spacing=8,
+                controls=[
+                    ft.Text(title, weight=ft.FontWeight.W_600),
+                    ft.Text(
+                        f"The watch code and the seat codes of {seats} are replaced. "
+                        "Every phone that joined this table with them is cut off at once "
+                        "and must scan the new QR code to come back."
+                    ),
+                    theme.muted(
+                        "Nothing at the table changes, and the host link stays as it is.",
+                        size=12,
+                    ),
+                ],
+            ),
+        ),
+        actions=[
+            theme.tagged(
+                "revoke-codes-keep",
+                ft.TextButton("Keep the codes", on_click=lambda _: shell.page.pop_dialog()),
+            ),
+            theme.tagged(
+                "revoke-codes-confirm",
+                ft.FilledButton(
+                    "Revoke codes",
+                    on_click=lambda _: confirm(),
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
+                ),
+            ),
+        ],
+    )

@@ -494,8 +494,6 @@ class TableScreen:
                 # even Flet's update of the button after the event.
                 ft.context.disable_auto_update()
                 return
-            if not self.shell.allowed():
-                return
             self.tab = key
             self.render()
 
@@ -537,9 +535,9 @@ class TableScreen:
 
     def act(self, action: Action) -> None:
         """Submit ``action``; explain any refusal, and redraw only on success or staleness
-        (so whatever the player typed stays on screen after a refusal)."""
-        if not self.shell.allowed():
-            return
+        (so whatever the player typed stays on screen after a refusal). Whether this
+        device's code still grants its seat was checked by the shell's gate before the
+        tap's handler ran."""
         if self.role == "viewer":
             self.shell.toast("This device is watching: ask the host for a seat code to play.")
             return
@@ -622,8 +620,6 @@ class TableScreen:
     def _undo(self, move: MoveRef | None) -> None:
         """A seat takes back its own last move at once; the host is asked first, with the
         move named. Either way the undo names the move this button was made for."""
-        if not self.shell.allowed():
-            return
         if self.role == "viewer" or self._damaged_for_guest():
             return
         if move is None:
@@ -667,8 +663,6 @@ class TableScreen:
         )
 
     def _redo(self, move: MoveRef | None) -> None:
-        if not self.shell.allowed():
-            return
         if self.role == "viewer" or self._damaged_for_guest():
             return
         if move is None:
@@ -685,8 +679,6 @@ class TableScreen:
     def _step(self, fn: Callable[[Actor], Change], empty: str) -> None:
         """Undo or redo; a refusal says why and leaves the table as it is (redrawing this
         screen from the table when it was out of date)."""
-        if not self.shell.allowed():  # the code may have been revoked meanwhile
-            return
         try:
             change = fn(self.actor())
         except AlreadyTakenBack as exc:

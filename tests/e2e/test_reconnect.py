@@ -139,6 +139,8 @@ def test_the_host_renews_the_host_link_and_keeps_host_access(
     host.tap("host-link-open")
     host.wait_body(f"?key={server.host_key}")
     host.tap("renew-host-key")
+    host.wait_body("loses host access at once")  # it asks first
+    host.tap("renew-host-key-confirm")
     host.wait_body("the old one no longer opens anything")
     m = re.search(r"\?key=([A-Za-z0-9_-]+)", host.text_of("host-link-url"))
     assert m and m.group(1) != server.host_key

@@ -90,6 +90,8 @@ def test_host_creates_acts_undoes_and_a_guest_follows_live(
     # Revoking the codes drops the guest at once.
     host.tap("invite-open")
     host.tap("revoke-codes")
+    host.wait_body("cut off at once")  # it asks first, naming what it does
+    host.tap("revoke-codes-confirm")
     guest.wait_id("denied")
     assert "Ann" not in guest.body_text()
     host.tap("invite-close")

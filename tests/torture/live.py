@@ -151,6 +151,8 @@ class Phone:
     lock: threading.Lock = field(default_factory=threading.Lock)
     session_id: str = ""
     """The Flet session the host gave this phone (sent again to resume it)."""
+    received: list[bytes] = field(default_factory=list)
+    """Every binary message the host sent, as it came over the wire."""
 
     @classmethod
     def open(
@@ -211,6 +213,7 @@ class Phone:
                 continue
             if isinstance(raw, str) or not raw:
                 continue
+            self.received.append(raw)
             message = msgpack.unpackb(raw[1:], strict_map_key=False)
             self._read(message)
             if done(message):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.torture.live import TALLY_ENV, Host, Phone, make_coded_table, start_host
+from tests.torture.live import EVENT, TALLY_ENV, Host, Phone, make_coded_table, start_host
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
 
@@ -87,6 +87,8 @@ def test_a_code_revoked_while_the_phone_was_away_opens_nothing(
     hosting.tap("invite-open")
     hosting.wait(lambda _m: "revoke-codes" in hosting.ids, 5, "the invite dialog")
     hosting.tap("revoke-codes")
+    hosting.wait(lambda _m: "revoke-codes-confirm" in hosting.ids, 5, "the question")
+    hosting.tap("revoke-codes-confirm")
     hosting.drain(0.5)
     version = _table_version(h.folder, table_id)
 
@@ -94,8 +96,10 @@ def test_a_code_revoked_while_the_phone_was_away_opens_nothing(
         phone = old.reconnect(h, route)
         phone.wait(lambda _m, p=phone: "denied" in p.ids, 1, "the ask-the-host page")
         assert phone.session_id == old.session_id, "the host did not resume the session"
-        # The screen it had before the drop is gone, and a tap on it changes nothing.
-        phone.tap("counter-pile-plus")
+        # The screen it had before the drop is gone (not even sent back), and a tap on a
+        # control of it changes nothing.
+        assert "counter-pile-plus" not in phone.ids
+        phone.send(EVENT, {"target": old.ids["counter-pile-plus"], "name": "click", "data": None})
         phone.drain(0.5)
         assert _table_version(h.folder, table_id) == version
         phone.close()
@@ -113,6 +117,8 @@ def test_the_host_renews_the_host_link_from_the_app(
     hosting.wait_text(f"?key={old}", 5)  # the current link is shown in the app
     assert "renew-host-key" in hosting.ids
     hosting.tap("renew-host-key")
+    hosting.wait(lambda _m: "renew-host-key-confirm" in hosting.ids, 5, "the question")
+    hosting.tap("renew-host-key-confirm")
     hosting.wait_text("the old one no longer opens anything", 5)
     shown = [t for t in hosting.texts if "?key=" in t and f"?key={old}" not in t]
     assert shown, "the new host link is not shown"
