@@ -10,7 +10,9 @@ shows a seat's counters only after "Show … 's divine counters" is tapped (``ct
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -116,6 +118,26 @@ def build_panel(ctx: PanelContext) -> ft.Control:
     )
 
 
+_PICKS: dict[int, tuple[int, _Picks]] = {}
+
+
+def _picks_for(page: Any, version: int) -> _Picks:
+    """The choices this phone has made on the move card for table version ``version``: kept
+    while the screen is drawn anew for the same version (after opening a rule and coming
+    back, say), fresh once the table has moved on."""
+    key = id(page)
+    kept = _PICKS.get(key)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    picks = _Picks()
+    if kept is None:
+        # Objects without weak references (test doubles) simply keep their picks.
+        with contextlib.suppress(TypeError):
+            weakref.finalize(page, _PICKS.pop, key, None)
+    _PICKS[key] = (version, picks)
+    return picks
+
+
 class BotPanel:
     """One drawing of the screen. Choosing redraws the move card here; committing goes
     through ``ctx.act``."""
@@ -123,8 +145,9 @@ class BotPanel:
     def __init__(self, ctx: PanelContext) -> None:
         self.ctx = ctx
         self.state: BotState = ctx.state
-        self.picks = _Picks()
-        self.card = ft.Container()
+        self.picks = _picks_for(ctx.page, ctx.version)
+        self.fields: dict[str, ft.TextField] = {}
+        self.card = ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.root = ft.Column(
             expand=True,
             spacing=12,
@@ -194,8 +217,12 @@ class BotPanel:
         self.root.controls = parts
 
     def refresh(self) -> None:
-        """Rebuild the move card in place after a local choice."""
-        self.card.content = self._card()
+        """Rebuild the move card in place after a local choice. Keyed, the rebuilt card is
+        compared with the last one part by part: what did not change (the field being typed
+        into) stays as it is on the phone, keeping its keyboard, instead of being sent anew."""
+        card = self._card()
+        card.key = "bot-move-card"
+        self.card.controls = [card]
 
     def redraw(self) -> None:
         """After a local choice; Flet sends what changed once the tap's handler returns."""
@@ -245,23 +272,22 @@ class BotPanel:
         )
 
     def text_field(self, ident: str, label: str, attr: str) -> ft.Control:
-        def changed(e: Any) -> None:
-            setattr(self.picks, attr, e.control.value or "")
+        """A name typed into the move card: stored and checked as typed (the verdict below
+        follows each keystroke), the field itself kept while the card is redrawn."""
 
-        def submitted(e: Any) -> None:
-            changed(e)
+        def typed(text: str) -> None:
+            setattr(self.picks, attr, text)
             self.redraw()
 
-        box = ft.TextField(
-            label=label,
-            value=getattr(self.picks, attr),
-            on_change=changed,
-            on_submit=submitted,
-            on_blur=submitted,
+        return widgets.typed_field(
+            self.fields,
+            ident,
+            label,
+            getattr(self.picks, attr),
+            typed,
             max_length=data.MAX_NAME,
             dense=True,
         )
-        return tag(ident, box)
 
     def values_form(
         self, ident: str, attr: str, labels: tuple[str, str, str], high: int
