@@ -7,6 +7,8 @@ lay the controls out and tag them for the browser tests as ``<ident>-minus``,
 
 The typed field: a number or a name the players type, committed as typed.
 
+The confirmation: a tap that changes whose turn it is asks first, naming what it does.
+
 The verdict box: how every game's screen shows a verdict before a move is committed.
 """
 
@@ -161,6 +163,38 @@ def number_field(
         lambda text: on_value(whole_number(text)),
         number=True,
         **style,
+    )
+
+
+def confirm(
+    page: Any,
+    ident: str,
+    question: str,
+    detail: str,
+    yes: str,
+    on_yes: Callable[[], None],
+) -> None:
+    """Ask on ``page`` before a one-tap move that hands the turn on or takes one away:
+    ``question`` and ``detail`` name what it does, the buttons are "Cancel" (tagged
+    ``{ident}-cancel``, nothing happens) and ``yes`` (tagged ``{ident}-yes``, closes the
+    dialog, then ``on_yes()``). The dialog is tagged ``ident``."""
+
+    def close(_: Any = None) -> None:
+        page.pop_dialog()
+
+    def agree(_: Any) -> None:
+        close()
+        on_yes()
+
+    page.show_dialog(
+        ft.AlertDialog(
+            title=theme.tagged(ident, ft.Text(question)),
+            content=ft.Text(detail),
+            actions=[
+                theme.tagged(f"{ident}-cancel", ft.TextButton("Cancel", on_click=close)),
+                theme.tagged(f"{ident}-yes", ft.FilledButton(yes, on_click=agree)),
+            ],
+        )
     )
 
 

@@ -238,16 +238,37 @@ class BotPanel:
         return verdict, box
 
     def commit(
-        self, ident: str, label: str, action: Action, *, show: bool = True
+        self,
+        ident: str,
+        label: str,
+        action: Action,
+        *,
+        show: bool = True,
+        ask: tuple[str, str] | None = None,
     ) -> list[ft.Control]:
-        """The verdict for ``action`` (when ``show``) above a button that commits it."""
+        """The verdict for ``action`` (when ``show``) above a button that commits it; with
+        ``ask`` (a question and what it does) the button asks first."""
         verdict, box = self.verdict(action, f"{ident}-verdict")
+
+        def tapped(_: Any) -> None:
+            if ask is None:
+                self.act(action)
+            else:
+                widgets.confirm(
+                    self.ctx.page,
+                    f"{ident}-confirm",
+                    ask[0],
+                    ask[1],
+                    label,
+                    lambda: self.act(action),
+                )
+
         button = tag(
             ident,
             ft.FilledButton(
                 label,
                 disabled=not verdict.legal or not self.ctx.can_act,
-                on_click=lambda _: self.act(action),
+                on_click=tapped,
             ),
         )
         return [box, button] if show else [button]
@@ -844,7 +865,16 @@ class BotPanel:
         ]
         out.append(ft.Row(targets, wrap=True, spacing=4))
         if p.lose >= 0:
-            out += self.commit("bot-lose-turn", "Record Lose Turn", LoseTurn(seat, p.lose))
+            loser = self.names[p.lose]
+            out += self.commit(
+                "bot-lose-turn",
+                "Record Lose Turn",
+                LoseTurn(seat, p.lose),
+                ask=(
+                    f"{loser} loses a turn?",
+                    f"This records a Lose Turn counter on {loser}: {loser}'s next turn is skipped.",
+                ),
+            )
         return out
 
     # ----- divine counters -----------------------------------------------------------------
