@@ -48,7 +48,7 @@ from rules.born_of_titans.actions import (
 from rules.born_of_titans.challenge import facing, has_gear
 from rules.born_of_titans.guards import actions_left, inside, total
 from rules.born_of_titans.setup_steps import next_picker
-from rules.born_of_titans.state import BotState, Place, Reveal, Stats
+from rules.born_of_titans.state import REVEAL_NAMES, BotState, Place, Reveal, Stats
 from rules.born_of_titans.turns import empty_cities
 from rules.core import Action, Verdict
 
@@ -350,7 +350,7 @@ class BotPanel:
             spacing=0,
             controls=[
                 tag("bot-status", ft.Text(text, size=18, weight=ft.FontWeight.W_600)),
-                tag("bot-version", theme.muted(f"Move {self.ctx.version}", 12)),
+                tag("bot-version", theme.muted(f"move {self.ctx.moves}", 12)),
                 *(
                     [
                         tag(
@@ -690,7 +690,7 @@ class BotPanel:
                     controls=[
                         choice(
                             f"bot-reveal-{k}",
-                            k.replace("-", " ").capitalize(),
+                            REVEAL_NAMES[k],
                             p.reveal == k,
                             self.set(reveal=k),
                         )

@@ -112,7 +112,7 @@ class WofPanel:
 
     def render(self) -> None:
         s = self.state
-        top: list[ft.Control] = [pictures.status(s, self.ctx.version)]
+        top: list[ft.Control] = [pictures.status(s, self.ctx.moves)]
         if s.phase == "over":
             top.append(pictures.score_pad(s))
         # While the destiny cards are being recorded, that private step comes first.
