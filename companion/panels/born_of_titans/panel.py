@@ -147,7 +147,9 @@ class BotPanel:
         self.state: BotState = ctx.state
         self.picks = _picks_for(ctx.page, ctx.version)
         self.fields: dict[str, ft.TextField] = {}
-        self.card = ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.card = ft.Container()
+        self.commits: dict[str, ft.Column] = {}
+        """Each verdict-and-button of the card drawn, by its button's identifier."""
         self.root = ft.Column(
             expand=True,
             spacing=12,
@@ -217,12 +219,19 @@ class BotPanel:
         self.root.controls = parts
 
     def refresh(self) -> None:
-        """Rebuild the move card in place after a local choice. Keyed, the rebuilt card is
-        compared with the last one part by part: what did not change (the field being typed
-        into) stays as it is on the phone, keeping its keyboard, instead of being sent anew."""
-        card = self._card()
-        card.key = "bot-move-card"
-        self.card.controls = [card]
+        """Rebuild the move card in place after a local choice."""
+        self.commits = {}
+        self.card.content = self._card()
+
+    def recheck(self) -> None:
+        """After a keystroke: the card's verdicts and buttons drawn anew in their places, the
+        rest of the card (the field being typed into, with its keyboard) left as it is."""
+        shown, self.commits = self.commits, {}
+        self._card()  # worked out for the picks as they are now; only its verdicts are used
+        for ident, fresh in self.commits.items():
+            if ident in shown:
+                shown[ident].controls = fresh.controls
+        self.commits = shown
 
     def redraw(self) -> None:
         """After a local choice; Flet sends what changed once the tap's handler returns."""
@@ -271,7 +280,10 @@ class BotPanel:
                 on_click=tapped,
             ),
         )
-        return [box, button] if show else [button]
+        # One column as the card lays them out, so a keystroke can redraw just these two.
+        slot = ft.Column(spacing=8, controls=[box, button] if show else [button])
+        self.commits[ident] = slot
+        return [slot]
 
     def set(self, **changes: Any) -> Callable[[Any], None]:
         def apply(_: Any) -> None:
@@ -294,11 +306,11 @@ class BotPanel:
 
     def text_field(self, ident: str, label: str, attr: str) -> ft.Control:
         """A name typed into the move card: stored and checked as typed (the verdict below
-        follows each keystroke), the field itself kept while the card is redrawn."""
+        follows each keystroke) while the field itself stays as it is."""
 
         def typed(text: str) -> None:
             setattr(self.picks, attr, text)
-            self.redraw()
+            self.recheck()
 
         return widgets.typed_field(
             self.fields,
