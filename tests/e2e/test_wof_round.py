@@ -152,7 +152,7 @@ def _play(server: Server, host_ctx: Any, ann_ctx: Any, bo_ctx: Any) -> None:
     press(bo, "wof-split-0")
     press(bo, "wof-pass")
     same_move(bo, host)
-    press(host, "wof-pass")  # tile 1 draws nothing: no split to choose; new turn order: Tom, Bo, Ann
+    press(host, "wof-pass")  # tile 1 draws nothing; new turn order: Tom, Bo, Ann
     same_move(host, bo, ann)
     press(host, "wof-claim-tile-0")
     press(host, "wof-gain-vp-plus")
