@@ -276,7 +276,7 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
                 ft.Chip(
                     label=ft.Text(hero.name),
                     selected=mem.map_hero == hero.name,
-                    on_click=pick,
+                    on_select=pick,  # a chip shows ``selected`` only when it is selectable
                     leading=ft.Icon(ft.Icons.PERSON, color=HERO_COLOURS.get(hero.name)),
                 ),
             )

@@ -57,6 +57,8 @@ class SetupDraft:
     criterion: Criterion = field(default_factory=Criterion)
     cell: str | None = None
     """The quest cell being edited."""
+    fields: dict[str, ft.TextField] = field(default_factory=dict, compare=False, repr=False)
+    """The typed fields, kept from one drawing to the next while the players type."""
 
     def action(self) -> SetupAge:
         """The ``SetupAge`` this draft describes. Age 1 lays out every entered quest; later
@@ -172,11 +174,31 @@ def setup_form(
     if draft.cell is not None:
         parts.append(_cell_editor(draft, rerender))
     parts.append(_abyss_editor(draft, rerender))
-    parts.append(_criterion_editor(draft, rerender))
+    verdict_slot = ft.Column(spacing=10)
+
+    def show_verdict() -> None:
+        """The verdict, the rules behind it and the start button, for the draft as it is
+        now: redrawn in place while a field is typed into, so the field keeps its keyboard."""
+        verdict_slot.controls = _verdict_parts(state, draft, check, submit, can_act, open_rule)
+
+    parts.append(_criterion_editor(draft, rerender, show_verdict))
+    show_verdict()
+    parts.append(verdict_slot)
+    return theme.tagged("sof-setup", ft.Column(spacing=10, controls=parts))
+
+
+def _verdict_parts(
+    state: SofState,
+    draft: SetupDraft,
+    check: Callable[[SetupAge], Any],
+    submit: Callable[[SetupAge], None],
+    can_act: bool,
+    open_rule: Callable[[str], None] | None,
+) -> list[ft.Control]:
     action = draft.action()
     problem = criterion_problem(draft.criterion)
     verdict = check(action)
-    parts.append(
+    parts: list[ft.Control] = [
         theme.tagged(
             "sof-setup-verdict",
             ft.Text(
@@ -185,7 +207,7 @@ def setup_form(
                 size=14,
             ),
         )
-    )
+    ]
     if verdict.rules:
         parts.append(rule_links("sof-setup-verdict", verdict.rules, open_rule))
     ready = can_act and verdict.legal and not problem
@@ -206,7 +228,7 @@ def setup_form(
             else "the line above says what is missing"
         )
         parts.append(theme.tagged("sof-setup-why", theme.muted(f"Not ready to start: {why}.", 12)))
-    return theme.tagged("sof-setup", ft.Column(spacing=10, controls=parts))
+    return parts
 
 
 def _setup_grid(
@@ -338,36 +360,41 @@ def _abyss_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control
     )
 
 
-def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Control:
+def _criterion_editor(
+    draft: SetupDraft, rerender: Callable[[], None], show_verdict: Callable[[], None]
+) -> ft.Control:
     c = draft.criterion
+
+    def typed(**changes: Any) -> None:
+        """A typed part of the criterion: stored and judged at once, the form kept."""
+        draft.criterion = replace(draft.criterion, **changes)
+        show_verdict()
 
     def set_crit(**changes: Any) -> None:
         draft.criterion = replace(draft.criterion, **changes)
         rerender()
 
-    def bound(raw: str | None) -> int | None:
-        raw = (raw or "").strip()
-        return int(raw) if raw.lstrip("-").isdigit() else None
-
-    def bound_field(label: str, current: int | None, name: str) -> ft.TextField:
-        """A renown bound: blank for none; leaving or submitting the field stores it."""
-        return ft.TextField(
-            label=label,
-            value="" if current is None else str(current),
+    def bound_field(label: str, current: int | None, name: str, ident: str) -> ft.Control:
+        """A renown bound: blank for none; stored as typed."""
+        return widgets.number_field(
+            draft.fields,
+            ident,
+            label,
+            current,
+            lambda value: typed(**{name: value}),
             expand=True,
             dense=True,
-            keyboard_type=ft.KeyboardType.NUMBER,
-            on_blur=lambda e: set_crit(**{name: bound(e.control.value)}),
-            on_submit=lambda e: set_crit(**{name: bound(e.control.value)}),
         )
 
-    low = bound_field("From", c.min_renown, "min_renown")
-    high = bound_field("To", c.max_renown, "max_renown")
-    text = ft.TextField(
-        label="Card text (optional)",
-        value=c.text,
+    low = bound_field("From", c.min_renown, "min_renown", "sof-crit-min")
+    high = bound_field("To", c.max_renown, "max_renown", "sof-crit-max")
+    text = widgets.typed_field(
+        draft.fields,
+        "sof-crit-text",
+        "Card text (optional)",
+        c.text,
+        lambda text: typed(text=text.strip()),
         dense=True,
-        on_blur=lambda e: set_crit(text=(e.control.value or "").strip()),
     )
     tile_actions: list[ft.Control] = []
     if c.place == "tile":
@@ -404,8 +431,8 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
                 ft.Row(
                     spacing=8,
                     controls=[
-                        theme.tagged("sof-crit-min", low),
-                        theme.tagged("sof-crit-max", high),
+                        low,
+                        high,
                     ],
                 ),
                 theme.muted("Where the demigod is:", 12),
@@ -445,7 +472,7 @@ def _criterion_editor(draft: SetupDraft, rerender: Callable[[], None]) -> ft.Con
                         on_change=lambda e: set_crit(manual=bool(e.control.value)),
                     ),
                 ),
-                theme.tagged("sof-crit-text", text),
+                text,
                 theme.tagged(
                     "sof-crit-preview", theme.muted("Reads: " + describe_criterion(c), 13)
                 ),

@@ -5,12 +5,17 @@ The panel owns the value and what a nudge does (clamp, correct, redraw); these h
 lay the controls out and tag them for the browser tests as ``<ident>-minus``,
 ``<ident>-value`` (unless told otherwise) and ``<ident>-plus``.
 
+The typed field: a number or a name the players type, committed as typed.
+
+The confirmation: a tap that changes whose turn it is asks first, naming what it does.
+
 The verdict box: how every game's screen shows a verdict before a move is committed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
+from typing import Any
 
 import flet as ft
 
@@ -81,6 +86,115 @@ def labelled_stepper(
             ft.Text(label, size=label_size, expand=True),
             *stepper(ident, value, on_step, value_ident=value_ident),
         ],
+    )
+
+
+def whole_number(raw: str | None) -> int | None:
+    """``raw`` as a whole number, or None when it is blank or not one (a lone "-" while
+    typing a negative number included)."""
+    raw = (raw or "").strip()
+    return int(raw) if raw.lstrip("-").isdigit() and raw.count("-") <= 1 else None
+
+
+def typed_field(
+    memo: MutableMapping[str, ft.TextField],
+    ident: str,
+    label: str,
+    value: str,
+    on_text: Callable[[str], None],
+    *,
+    number: bool = False,
+    **style: Any,
+) -> ft.Control:
+    """A field the players type into, tagged ``ident``, that commits every keystroke:
+    ``on_text(text)`` runs on each change, so what was typed is stored before anything else
+    is tapped and survives any redraw; the handler may redraw what depends on it (a
+    verdict, a button) at once.
+
+    Leaving the field commits nothing more and redraws nothing: a redraw on leaving would
+    replace the very control the player is tapping next and swallow that tap. The field
+    itself is kept in ``memo`` under ``ident`` (a mapping that outlives one drawing) and
+    handed back on the next drawing, so a redraw while typing keeps the field, its cursor
+    and its keyboard. ``number`` asks for the number keyboard and takes digits (and a
+    leading minus) only; ``style`` goes to the TextField (width, expand, dense, ...)."""
+    field = memo.get(ident)
+    if field is None:
+        field = ft.TextField(label=label, value=value, **style)
+        if number:
+            field.keyboard_type = ft.KeyboardType.NUMBER
+            field.input_filter = ft.InputFilter(
+                regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""
+            )
+        memo[ident] = field
+    elif (field.value or "") != value:
+        field.value = value  # changed elsewhere (another device, a correction)
+    field.label = label
+    for name, setting in style.items():
+        setattr(field, name, setting)
+
+    def typed(_: Any) -> None:
+        on_text(field.value or "")
+
+    field.on_change = typed
+    field.on_submit = typed
+    field.on_blur = None
+    return theme.tagged(ident, field)
+
+
+def number_field(
+    memo: MutableMapping[str, ft.TextField],
+    ident: str,
+    label: str,
+    value: int | None,
+    on_value: Callable[[int | None], None],
+    **style: Any,
+) -> ft.Control:
+    """``typed_field`` for a whole number: blank stands for None, and ``on_value`` receives
+    the number (None while blank or not yet a number) on every keystroke."""
+    shown = memo.get(ident)
+    text = "" if value is None else str(value)
+    if shown is not None and whole_number(shown.value) == value:
+        text = shown.value or ""  # what is being typed ("-", "07") stays as typed
+    return typed_field(
+        memo,
+        ident,
+        label,
+        text,
+        lambda text: on_value(whole_number(text)),
+        number=True,
+        **style,
+    )
+
+
+def confirm(
+    page: Any,
+    ident: str,
+    question: str,
+    detail: str,
+    yes: str,
+    on_yes: Callable[[], None],
+) -> None:
+    """Ask on ``page`` before a one-tap move that hands the turn on or takes one away:
+    ``question`` and ``detail`` name what it does, the buttons are "Cancel" (tagged
+    ``{ident}-cancel``, nothing happens) and ``yes`` (tagged ``{ident}-yes``, closes the
+    dialog, then ``on_yes()``). The dialog is tagged ``ident``."""
+
+    def close(_: Any = None) -> None:
+        page.pop_dialog()
+
+    def agree(_: Any) -> None:
+        close()
+        on_yes()
+
+    page.show_dialog(
+        ft.AlertDialog(
+            title=theme.tagged(ident, ft.Text(question)),
+            content=ft.Text(detail),
+            actions=[
+                theme.tagged(f"{ident}-cancel", ft.TextButton("Cancel", on_click=close)),
+                theme.tagged(f"{ident}-yes", ft.FilledButton(yes, on_click=agree)),
+            ],
+        )
     )
 
 

@@ -107,6 +107,32 @@ def fields_for(options_type: type) -> list[FieldSpec]:
     return specs
 
 
+def described(specs: list[FieldSpec], options: dict[str, Any], seats: list[str]) -> list[str]:
+    """Chosen ``options`` (wire values by field name) in words, one "Label: value" each, in
+    the order of ``specs``: a switch reads yes or no, a choice by its label, a seat by the
+    player's name from ``seats``. Fields the form does not show (players, free data) and
+    values missing from ``options`` are left out."""
+    out: list[str] = []
+    for spec in specs:
+        if spec.name not in options or spec.name == "players":
+            continue
+        value = options[spec.name]
+        labels = dict(spec.choices)
+        if spec.kind == "bool":
+            shown = "yes" if value else "no"
+        elif spec.kind == "seat":
+            index = value if isinstance(value, int) else -1
+            shown = seats[index] if 0 <= index < len(seats) else f"seat {value}"
+        elif spec.kind == "choice":
+            shown = labels.get(value, _choice_label(value))
+        elif spec.kind == "picks":
+            shown = ", ".join(labels.get(v, _choice_label(v)) for v in value or ()) or "none"
+        else:
+            shown = str(value) if value not in (None, "") else "none"
+        out.append(f"{spec.label}: {shown}")
+    return out
+
+
 def _pick_item(tp: Any) -> Any:
     """The ``Literal`` item type of ``tuple[Literal[...], ...]``, else ``None``."""
     if typing.get_origin(tp) is not tuple:

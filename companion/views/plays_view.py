@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from rules import registry
+
 from .. import plays, theme
 from ..plays import PlayRecord
 from .home import game_title
+from .options_form import described, fields_for
 
 if TYPE_CHECKING:
     from ..app import Shell
@@ -239,11 +242,12 @@ def detail(shell: Shell, play_id: str) -> ft.View:
     if record.tiebreak:
         facts.append(f"Tie-break used: {record.tiebreak}")
     if record.options:
-        shown = ", ".join(
-            f"{k.replace('_', ' ')}: {v}"
-            for k, v in record.options.items()
-            if not isinstance(v, (list, dict))
-        )
+        try:
+            specs = fields_for(registry.get(record.game).options_type)
+        except KeyError:  # a game this host no longer has: its options cannot be named
+            specs = []
+        seats = [seat.name for seat in sorted(record.seats, key=lambda seat: seat.position)]
+        shown = "; ".join(described(specs, record.options, seats))
         if shown:
             facts.append(f"Options: {shown}")
     return ft.View(

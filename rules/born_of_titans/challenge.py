@@ -30,7 +30,7 @@ from .guards import (
     with_hero,
 )
 from .quests import complete_quest
-from .state import EMPTY, UNKNOWN, BotState, Challenge, Foe, Hero, Place, Stats
+from .state import EMPTY, REVEAL_NAMES, UNKNOWN, BotState, Challenge, Foe, Hero, Place, Stats
 
 
 def norm(name: str) -> str:
@@ -169,7 +169,8 @@ def _check_city_event(state: BotState, act: Encounter) -> Verdict:
         "fair-weather": "bot.encounter.fair-weather",
         "other": "bot.encounter.other",
     }[kind]
-    return Verdict.ok(f"{act.reveal.name or kind} is revealed.", rule, "bot.encounter.action")
+    name = act.reveal.name or REVEAL_NAMES.get(kind, kind)
+    return Verdict.ok(f"{name} is revealed.", rule, "bot.encounter.action")
 
 
 def _check_fight(state: BotState, act: Encounter, hero: Hero, foe: Foe) -> Verdict:

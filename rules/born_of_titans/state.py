@@ -18,6 +18,17 @@ RevealKind = Literal[
     "monster", "ally", "crew-for-hire", "gather-humility", "allys-quest", "fair-weather", "other"
 ]
 
+REVEAL_NAMES: dict[str, str] = {
+    "monster": "Monster",
+    "ally": "Ally",
+    "crew-for-hire": "Crew for Hire",
+    "gather-humility": "Gather Humility",
+    "allys-quest": "Ally's Quest",
+    "fair-weather": "Fair Weather",
+    "other": "Other counter",
+}
+"""How each kind of revealed counter reads, as the counters name it."""
+
 UNKNOWN = "unknown"
 """A face-down counter (bot.setup.facedown)."""
 EMPTY = "empty"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from .actions import ClaimReward, Contribute, Pass, PlayCard, PlaySpecial, Resolve, RevealRewards
 from .components import (
@@ -208,7 +209,7 @@ def check_claim(s: WofState, act: ClaimReward) -> Verdict:
         )
     if act.chips > s.supply:
         return Verdict.no(
-            f"Only {s.supply} chips are left in the supply.", "wof.assume.chip-supply"
+            f"Only {counted(s.supply, 'chip')} left in the supply.", "wof.assume.chip-supply"
         )
     return Verdict.ok(
         f"Claim reward tile {act.tile + 1}.", "wof.adventure.claim", "wof.assume.rewards"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import counted
 
 from .actions import (
     BetDestiny,
@@ -172,7 +173,7 @@ def check_place_bet(s: WofState, act: PlaceBet) -> Verdict:
     extra = act.space - s.round
     if s.supply < extra:
         return Verdict.no(
-            f"This bet needs {extra} chips from the supply; only {s.supply} are left.",
+            f"This bet needs {counted(extra, 'chip')} from the supply; only {s.supply} left.",
             "wof.assume.chip-supply",
         )
     return Verdict.ok(
@@ -190,7 +191,7 @@ def do_place_bet(s: WofState, act: PlaceBet) -> tuple[WofState, Effects]:
     extra = act.space - s.round
     bet = Bet(act.seat, act.space, 1 + extra)
     s = replace(s, bets=(*s.bets, bet), held=add_at(s.held, act.seat, -1), supply=s.supply - extra)
-    return _next(s), [f"{who(s, act.seat)} bets {bet.chips} chips on round {act.space}"]
+    return _next(s), [f"{who(s, act.seat)} bets {counted(bet.chips, 'chip')} on round {act.space}"]
 
 
 def check_bet_destiny(s: WofState, act: BetDestiny) -> Verdict:

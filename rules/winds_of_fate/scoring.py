@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import LineItem, MalformedAction, PlayerScore, ScoreSheet
+from rules.core.words import counted
 
 from .components import (
     BET_CHIP_VP,
@@ -71,9 +72,9 @@ def ranked(
             chips += paid
             away = abs(bet.space - end_round)
             detail = (
-                f"{bet.chips} chips, on the end round: paid in full"
+                f"{counted(bet.chips, 'chip')}, on the end round: paid in full"
                 if away == 0
-                else f"{bet.chips} chips, {away} away: {bet.chips} − {3 * away} → {paid}"
+                else f"{counted(bet.chips, 'chip')}, {away} away: {bet.chips} − {3 * away} → {paid}"
             )
             items.append(
                 LineItem(f"Bet on round {bet.space}", BET_CHIP_VP * paid, "wof.end.payout", detail)
@@ -85,7 +86,7 @@ def ranked(
                 f"Destiny: {ENDING_NAMES[ending]} ({won})",
                 BET_CHIP_VP * won,
                 "wof.end.destiny",
-                f"{won} chips × {BET_CHIP_VP} VP",
+                f"{counted(won, 'chip')} × {BET_CHIP_VP} VP",
             )
         )
         players.append(PlayerScore(h.name, tuple(items)))

@@ -215,3 +215,21 @@ def test_a_tie_the_chips_break_credits_only_the_players_left_tied_wof_end_tiebre
     assert set(record.winners) == {"Tom", "Bo"}
     assert [s.winner for s in record.seats] == [True, False, True]
     assert [s.place for s in record.seats] == [1, 3, 1]
+
+
+def test_a_plays_options_read_in_words_with_names(db: Database) -> None:
+    from types import SimpleNamespace
+
+    from companion.views import plays_view
+
+    hub = Hub(db)
+    shell = SimpleNamespace(hub=hub, go=lambda path, **kw: None)
+    bot = hub.create_table("born-of-titans", {"placings": False}, ["Ann", "Bo"], "placings")
+    sof = hub.create_table("scales-of-fate", {"first_player": 1}, ["Ann", "Bo"], "first")
+    for live in (bot, sof):
+        hub.abandon(live.id)
+    bot_words = texts(plays_view.detail(shell, bot.id))  # type: ignore[arg-type]
+    assert "Placings" in bot_words and "False" not in bot_words
+    assert ": no" in bot_words
+    sof_words = texts(plays_view.detail(shell, sof.id))  # type: ignore[arg-type]
+    assert "First player: Bo" in sof_words and "first player: 1" not in sof_words

@@ -146,11 +146,13 @@ def _play(server: Server, host_ctx: Any, ann_ctx: Any, bo_ctx: Any) -> None:
     same_move(host, ann, bo)
     press(host, "wof-play-help")
     same_move(host, ann)
+    press(ann, "wof-split-0")  # nothing is drawn from a deck nobody chose
     press(ann, "wof-pass")
     same_move(ann, bo)
+    press(bo, "wof-split-0")
     press(bo, "wof-pass")
     same_move(bo, host)
-    press(host, "wof-pass")  # new turn order: Tom, Bo, Ann
+    press(host, "wof-pass")  # tile 1 draws nothing; new turn order: Tom, Bo, Ann
     same_move(host, bo, ann)
     press(host, "wof-claim-tile-0")
     press(host, "wof-gain-vp-plus")
@@ -164,6 +166,7 @@ def _play(server: Server, host_ctx: Any, ann_ctx: Any, bo_ctx: Any) -> None:
     same_move(ann, host)
     for _ in range(3):
         press(host, "wof-total-0-plus")
+    press(host, "wof-god-athena")  # the Olympus card is never assumed
     assert "won" in host.text_of("wof-resolve-verdict")
     press(host, "wof-resolve")
     same_move(host, ann, bo)

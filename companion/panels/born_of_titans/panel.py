@@ -10,7 +10,9 @@ shows a seat's counters only after "Show … 's divine counters" is tapped (``ct
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -46,7 +48,7 @@ from rules.born_of_titans.actions import (
 from rules.born_of_titans.challenge import facing, has_gear
 from rules.born_of_titans.guards import actions_left, inside, total
 from rules.born_of_titans.setup_steps import next_picker
-from rules.born_of_titans.state import BotState, Place, Reveal, Stats
+from rules.born_of_titans.state import REVEAL_NAMES, BotState, Place, Reveal, Stats
 from rules.born_of_titans.turns import empty_cities
 from rules.core import Action, Verdict
 
@@ -116,6 +118,26 @@ def build_panel(ctx: PanelContext) -> ft.Control:
     )
 
 
+_PICKS: dict[int, tuple[int, _Picks]] = {}
+
+
+def _picks_for(page: Any, version: int) -> _Picks:
+    """The choices this phone has made on the move card for table version ``version``: kept
+    while the screen is drawn anew for the same version (after opening a rule and coming
+    back, say), fresh once the table has moved on."""
+    key = id(page)
+    kept = _PICKS.get(key)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    picks = _Picks()
+    if kept is None:
+        # Objects without weak references (test doubles) simply keep their picks.
+        with contextlib.suppress(TypeError):
+            weakref.finalize(page, _PICKS.pop, key, None)
+    _PICKS[key] = (version, picks)
+    return picks
+
+
 class BotPanel:
     """One drawing of the screen. Choosing redraws the move card here; committing goes
     through ``ctx.act``."""
@@ -123,8 +145,11 @@ class BotPanel:
     def __init__(self, ctx: PanelContext) -> None:
         self.ctx = ctx
         self.state: BotState = ctx.state
-        self.picks = _Picks()
+        self.picks = _picks_for(ctx.page, ctx.version)
+        self.fields: dict[str, ft.TextField] = {}
         self.card = ft.Container()
+        self.commits: dict[str, ft.Column] = {}
+        """Each verdict-and-button of the card drawn, by its button's identifier."""
         self.root = ft.Column(
             expand=True,
             spacing=12,
@@ -195,7 +220,18 @@ class BotPanel:
 
     def refresh(self) -> None:
         """Rebuild the move card in place after a local choice."""
+        self.commits = {}
         self.card.content = self._card()
+
+    def recheck(self) -> None:
+        """After a keystroke: the card's verdicts and buttons drawn anew in their places, the
+        rest of the card (the field being typed into, with its keyboard) left as it is."""
+        shown, self.commits = self.commits, {}
+        self._card()  # worked out for the picks as they are now; only its verdicts are used
+        for ident, fresh in self.commits.items():
+            if ident in shown:
+                shown[ident].controls = fresh.controls
+        self.commits = shown
 
     def redraw(self) -> None:
         """After a local choice; Flet sends what changed once the tap's handler returns."""
@@ -211,19 +247,43 @@ class BotPanel:
         return verdict, box
 
     def commit(
-        self, ident: str, label: str, action: Action, *, show: bool = True
+        self,
+        ident: str,
+        label: str,
+        action: Action,
+        *,
+        show: bool = True,
+        ask: tuple[str, str] | None = None,
     ) -> list[ft.Control]:
-        """The verdict for ``action`` (when ``show``) above a button that commits it."""
+        """The verdict for ``action`` (when ``show``) above a button that commits it; with
+        ``ask`` (a question and what it does) the button asks first."""
         verdict, box = self.verdict(action, f"{ident}-verdict")
+
+        def tapped(_: Any) -> None:
+            if ask is None:
+                self.act(action)
+            else:
+                widgets.confirm(
+                    self.ctx.page,
+                    f"{ident}-confirm",
+                    ask[0],
+                    ask[1],
+                    label,
+                    lambda: self.act(action),
+                )
+
         button = tag(
             ident,
             ft.FilledButton(
                 label,
                 disabled=not verdict.legal or not self.ctx.can_act,
-                on_click=lambda _: self.act(action),
+                on_click=tapped,
             ),
         )
-        return [box, button] if show else [button]
+        # One column as the card lays them out, so a keystroke can redraw just these two.
+        slot = ft.Column(spacing=8, controls=[box, button] if show else [button])
+        self.commits[ident] = slot
+        return [slot]
 
     def set(self, **changes: Any) -> Callable[[Any], None]:
         def apply(_: Any) -> None:
@@ -245,23 +305,22 @@ class BotPanel:
         )
 
     def text_field(self, ident: str, label: str, attr: str) -> ft.Control:
-        def changed(e: Any) -> None:
-            setattr(self.picks, attr, e.control.value or "")
+        """A name typed into the move card: stored and checked as typed (the verdict below
+        follows each keystroke) while the field itself stays as it is."""
 
-        def submitted(e: Any) -> None:
-            changed(e)
-            self.redraw()
+        def typed(text: str) -> None:
+            setattr(self.picks, attr, text)
+            self.recheck()
 
-        box = ft.TextField(
-            label=label,
-            value=getattr(self.picks, attr),
-            on_change=changed,
-            on_submit=submitted,
-            on_blur=submitted,
+        return widgets.typed_field(
+            self.fields,
+            ident,
+            label,
+            getattr(self.picks, attr),
+            typed,
             max_length=data.MAX_NAME,
             dense=True,
         )
-        return tag(ident, box)
 
     def values_form(
         self, ident: str, attr: str, labels: tuple[str, str, str], high: int
@@ -303,7 +362,7 @@ class BotPanel:
             spacing=0,
             controls=[
                 tag("bot-status", ft.Text(text, size=18, weight=ft.FontWeight.W_600)),
-                tag("bot-version", theme.muted(f"Move {self.ctx.version}", 12)),
+                tag("bot-version", theme.muted(f"move {self.ctx.moves}", 12)),
                 *(
                     [
                         tag(
@@ -643,7 +702,7 @@ class BotPanel:
                     controls=[
                         choice(
                             f"bot-reveal-{k}",
-                            k.replace("-", " ").capitalize(),
+                            REVEAL_NAMES[k],
                             p.reveal == k,
                             self.set(reveal=k),
                         )
@@ -818,7 +877,16 @@ class BotPanel:
         ]
         out.append(ft.Row(targets, wrap=True, spacing=4))
         if p.lose >= 0:
-            out += self.commit("bot-lose-turn", "Record Lose Turn", LoseTurn(seat, p.lose))
+            loser = self.names[p.lose]
+            out += self.commit(
+                "bot-lose-turn",
+                "Record Lose Turn",
+                LoseTurn(seat, p.lose),
+                ask=(
+                    f"{loser} loses a turn?",
+                    f"This records a Lose Turn counter on {loser}: {loser}'s next turn is skipped.",
+                ),
+            )
         return out
 
     # ----- divine counters -----------------------------------------------------------------

@@ -131,7 +131,7 @@ def crew_sheet(state: BotState, seat: int, *, own: bool, shields: list[ft.Contro
         divine = f"Your divine counters: {held}"
     else:
         divine = f"Divine counters: {len(hero.divine)} face down"
-    where = hero.place.label() if hero.place else "not on the map"
+    where = f"At {hero.place.label()}" if hero.place else "Not on the map"
     if hero.place is not None and hero.place.kind == "city" and not inside(state, hero):
         where += " (outside the gates)"
     return tag(
@@ -167,7 +167,7 @@ def crew_sheet(state: BotState, seat: int, *, own: bool, shields: list[ft.Contro
                     _stats_line("Ally", hero.ally),
                     _stats_line("Gear", hero.gear),
                     tag(f"bot-divine-{seat}", ft.Text(divine, size=13)),
-                    theme.muted(f"At {where}", 13),
+                    theme.muted(where, 13),
                 ],
             ),
         ),

@@ -56,10 +56,12 @@ class Picks:
     start: int = 0
     revealed: int | None = None
     reds: dict[int, int] = field(default_factory=dict)
-    split: int = 0
+    split: int | None = None
+    """How many of the cards drawn on passing come from Help: None until the player says."""
     tile: int | None = None
     gains: dict[str, int] = field(default_factory=dict)
-    god: str = "athena"
+    god: str | None = None
+    """The Olympus card turned over: None until the players say which god it shows."""
     olympus: int = 0
     totals: dict[int, int] = field(default_factory=dict)
     my_total: int = 0
@@ -110,7 +112,7 @@ class WofPanel:
 
     def render(self) -> None:
         s = self.state
-        top: list[ft.Control] = [pictures.status(s, self.ctx.version)]
+        top: list[ft.Control] = [pictures.status(s, self.ctx.moves)]
         if s.phase == "over":
             top.append(pictures.score_pad(s))
         # While the destiny cards are being recorded, that private step comes first.
@@ -206,6 +208,15 @@ class WofPanel:
             button(ident, text, self.commit(action), filled=True, disabled=not verdict.legal),
         ]
 
+    @staticmethod
+    def _unchosen(ident: str, text: str, why: str) -> list[ft.Control]:
+        """The button for a move the players have not chosen all of yet: disabled, with the
+        choice still to make (nothing is picked for them)."""
+        return [
+            theme.tagged(f"{ident}-why", theme.muted(f"First {why}.", 13)),
+            button(ident, text, lambda _: None, filled=True, disabled=True),
+        ]
+
     def legal(self) -> list[Action]:
         return self.ctx.legal_actions()
 
@@ -236,8 +247,12 @@ class WofPanel:
         # are drawn from the legal moves, names and numbers alone: kept under those. (Each
         # turn-taking step's handler shows ``_waiting`` to any other phone.)
         if not self.ctx.can_act:
+            # Who still records destiny cards is public: watching phones see it too.
+            unrecorded = self._unrecorded() if s.phase == "setup" else []
             return self.ctx.kept(
-                "wof-move", (title, waiting), lambda: self._move_box(title, waiting, [])
+                "wof-move",
+                (title, waiting, tuple(unrecorded)),
+                lambda: self._move_box(title, waiting, self._unrecorded_line(unrecorded)),
             )
         if waiting and not self.can_act_for(s.queue[0]):
             seat = s.queue[0]
@@ -306,16 +321,18 @@ class WofPanel:
                 parts += self.check_and_commit(
                     LayBoard(tuple(p.tiles), tuple(p.order)), "wof-lay-board", "Lay the board"
                 )
-        waiting = [s.players[i] for i in range(s.n) if not s.destiny_cards[i]]
-        if self.ctx.seat is None:
-            waiting = [s.players[i] for i in range(s.n) if not self._cards_of(i)]
-        if waiting:
-            parts.append(
-                theme.muted(
-                    "Destiny cards still to record (each in private): " + ", ".join(waiting), 13
-                )
-            )
-        return parts
+        return parts + self._unrecorded_line(self._unrecorded())
+
+    def _unrecorded(self) -> list[str]:
+        """The players who have not recorded their destiny cards yet, as every device knows."""
+        return [self.state.players[i] for i in range(self.state.n) if not self._recorded(i)]
+
+    @staticmethod
+    def _unrecorded_line(names: list[str]) -> list[ft.Control]:
+        if not names:
+            return []
+        line = "Destiny cards still to record (each in private): " + ", ".join(names)
+        return [theme.tagged("wof-unrecorded", theme.muted(line, 13))]
 
     def _toggle_tile(self, tile: str) -> None:
         tiles = self.picks.tiles
@@ -488,7 +505,7 @@ class WofPanel:
             if a.kind == "wof.play-card"
         ]
         cards = TURN_TILE_CARDS[pass_tile(s)]
-        split = min(p.split, cards)
+        split = min(p.split or 0, cards)
         specials = []
         for special, name in SPECIAL_NAMES.items():
             for back in ("help", "hinder"):
@@ -515,17 +532,26 @@ class WofPanel:
                 theme.muted("Special cards (face up, −2 to your contribution):", 12),
                 wrap(specials),
             ]
-        parts.append(
-            self._stepper(
-                "Cards drawn from Help",
-                "wof-split",
-                split,
-                lambda d: self.pick(split=max(0, min(4, split + d))),
+        if cards:
+            parts.append(theme.muted(f"Passing draws {cards}: how many from Help?", 13))
+            parts.append(
+                wrap(
+                    [
+                        button(
+                            f"wof-split-{k}",
+                            f"{k} Help + {cards - k} Hinder",
+                            lambda _, k=k: self.pick(split=k),
+                            filled=p.split == k,
+                        )
+                        for k in range(cards + 1)
+                    ]
+                )
             )
-        )
-        parts += self.check_and_commit(
-            Pass(seat, split), "wof-pass", f"Pass (turn order tile {pass_tile(s)})"
-        )
+        label = f"Pass (turn order tile {pass_tile(s)})"
+        if cards and p.split is None:
+            parts += self._unchosen("wof-pass", label, "choose how many cards come from Help")
+        else:
+            parts += self.check_and_commit(Pass(seat, split), "wof-pass", label)
         return parts
 
     def _claim(self) -> list[ft.Control]:
@@ -636,6 +662,10 @@ class WofPanel:
                     )
                 )
             totals = tuple(p.totals.get(q, 0) for q in range(s.n))
+        if p.god is None:
+            return parts + self._unchosen(
+                "wof-resolve", "Resolve the adventure", "tap the god the Olympus card shows"
+            )
         return parts + self.check_and_commit(
             Resolve(p.god, p.olympus, totals), "wof-resolve", "Resolve the adventure"
         )
@@ -693,6 +723,13 @@ class WofPanel:
 
     # ----- secrets: destiny cards ----------------------------------------------------------
 
+    def _recorded(self, seat: int) -> bool:
+        """Whether ``seat`` has recorded her destiny cards, as every device may know it: the
+        cards are her secret, but recording puts her first chip on one of them in sight of
+        everyone, and no chip lies on a destiny card before that."""
+        s = self.state
+        return bool(s.destiny_cards[seat]) or sum(s.destiny_chips[seat]) > 0
+
     def _cards_of(self, seat: int) -> tuple[str, ...]:
         """``seat``'s destiny cards if this device may show them now."""
         if self.ctx.seat == seat:
@@ -734,7 +771,13 @@ class WofPanel:
         if seat is None and not hand_over:
             return None
         cards = self._cards_of(seat) if seat is not None else ()
-        if seat is not None and not cards and self.ctx.can_act and s.phase == "setup":
+        if (
+            seat is not None
+            and not cards
+            and not self._recorded(seat)
+            and self.ctx.can_act
+            and s.phase == "setup"
+        ):
             # The recording form follows this screen's picks: drawn afresh.
             here = Route()
             here.to = self

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from rules.core.words import counted
 from rules.winds_of_fate import GAME, WofState
 from rules.winds_of_fate.components import (
     ENDING_NAMES,
@@ -243,7 +244,7 @@ def score_box(rows: list[ft.Control], supply: int) -> ft.Control:
             *rows,
             theme.muted(
                 f"In turn order. H/h: Help/Hinder cards held. Destiny: chips on cards 1/2/3. "
-                f"Supply: {supply} chips.",
+                f"Supply: {counted(supply, 'chip')}.",
                 12,
             ),
         ],
@@ -301,7 +302,7 @@ def payoff_picture(data: PayoffData) -> ft.Control:
             ]
             parts.append(
                 ft.Text(
-                    f"Your bet on round {row.space} ({row.chips} chips) pays, "
+                    f"Your bet on round {row.space} ({counted(row.chips, 'chip')}) pays, "
                     "if the voyage ends in round:",
                     size=13,
                 )
@@ -317,8 +318,8 @@ def payoff_picture(data: PayoffData) -> ft.Control:
                 theme.tagged(
                     f"wof-payoff-destiny-{ending}",
                     ft.Text(
-                        f"If it ends {ENDING_NAMES[ending]}: your destiny pays {chips} chips "
-                        f"({2 * chips} VP)",
+                        f"If it ends {ENDING_NAMES[ending]}: your destiny pays "
+                        f"{counted(chips, 'chip')} ({2 * chips} VP)",
                         size=13,
                     ),
                 )
@@ -335,7 +336,8 @@ def payoff_picture(data: PayoffData) -> ft.Control:
             theme.tagged(
                 f"wof-now-{name}",
                 ft.Text(
-                    f"{name}: {chips} chips from bets and unused → {vp} VP (destiny not counted)",
+                    f"{name}: {counted(chips, 'chip')} from bets and unused → {vp} VP "
+                    "(destiny not counted)",
                     size=13,
                 ),
             )

@@ -454,3 +454,13 @@ def test_bot_how_a_fight_is_chosen(
     athena: bool, act: Encounter, want: tuple[bool, str, tuple[str, ...]]
 ) -> None:
     assert whole(GAME.check(in_thebes(athena=athena), act))[:3] == want
+
+
+@pytest.mark.parametrize(
+    ("kind", "name"), [("gather-humility", "Gather Humility"), ("allys-quest", "Ally's Quest")]
+)
+def test_bot_encounter_action_a_counter_revealed_without_a_name_reads_by_its_kind(
+    kind: str, name: str
+) -> None:
+    verdict = GAME.check(in_thebes(), Encounter(0, reveal=Reveal(kind, "")))
+    assert verdict.legal and verdict.reason == f"{name} is revealed."

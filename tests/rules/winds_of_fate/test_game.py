@@ -344,3 +344,12 @@ def test_wof_encounter_troy_is_cited_when_the_voyage_starts() -> None:
     s = do(s, LayBoard(TILES, (0, 1, 2)))
     verdict = GAME.check(s, RecordDestiny(2, ("safe", "dead", "stranded"), 0))
     assert "wof.encounter.troy" in verdict.rules
+
+
+def test_wof_bet_place_one_chip_reads_in_the_singular() -> None:
+    from rules.winds_of_fate import PlaceBet
+    from tests.rules.winds_of_fate.helpers import started
+
+    s = started()
+    verdict = GAME.check(s, PlaceBet(s.queue[0], 1))
+    assert verdict.effects == ("Tom bets 1 chip on round 1",)

@@ -1,0 +1,121 @@
+"""Typed fields on a live table screen, as a phone sends them: what is typed is stored as it
+is typed (not only on leaving the field), the tap after typing is not swallowed by a redraw,
+and the verdict that depends on the value follows it keystroke by keystroke."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import flet as ft
+
+from companion.app import Shell
+from companion.hub import Hub
+from companion.table import Actor
+from rules.scales_of_fate.actions import DealDemigods
+from tests.support.ui import tagged, texts
+from tests.support.wire import first_draw, session
+
+HOST = Actor("host", "Host", None)
+
+
+def _phone(hub: Hub, route: str) -> tuple[Shell, Any, Any]:
+    s, wire = session(route)
+    shell = Shell(s.page, hub, "http://127.0.0.1:1")
+    s.page.run_task = lambda *_a, **_k: None  # type: ignore[method-assign]  # no loop
+    shell.start()
+    first_draw(s, wire)
+    return shell, s, wire
+
+
+def _field(sem: ft.Semantics) -> ft.TextField:
+    assert isinstance(sem.content, ft.TextField), sem.identifier
+    return sem.content
+
+
+def _type(s: Any, sem: ft.Semantics, text: str) -> None:
+    """What a browser sends while a player types: the new value, then a change event."""
+    field = _field(sem)
+    s.apply_patch(field._i, {"value": text})
+    asyncio.run(s.dispatch_event(field._i, "change", text))
+
+
+def _leave(s: Any, sem: ft.Semantics) -> None:
+    field = _field(sem)
+    asyncio.run(s.dispatch_event(field._i, "blur", None))
+
+
+def _tap(s: Any, sem: ft.Semantics) -> None:
+    asyncio.run(s.dispatch_event(sem.content._i, "focus", None))
+    asyncio.run(s.dispatch_event(sem.content._i, "click", None))
+
+
+def _scales_host(hub: Hub) -> tuple[Shell, Any, Any]:
+    table = hub.create_table("scales-of-fate", None, ["Ann", "Bo"], "typed")
+    table.do(DealDemigods(0, ("Pentha", "Klar")), HOST)
+    table.do(DealDemigods(1, ("Naka", "Belan")), HOST)
+    return _phone(hub, f"/t/{table.id}?key={hub.host_key}")
+
+
+def test_age_card_from_is_kept_when_to_is_tapped(hub: Hub) -> None:
+    shell, s, wire = _scales_host(hub)
+    tags = tagged(shell.table_screen.body)
+    _type(s, tags["sof-crit-min"], "4")
+    assert _sent_fields(wire) == 0  # the field typed into stays on the phone as it is
+    # The player moves on to To: leaving From must not lose the 4.
+    _leave(s, tags["sof-crit-min"])
+    tags = tagged(shell.table_screen.body)
+    _tap(s, tags["sof-crit-max"])
+    _type(s, tags["sof-crit-max"], "2")
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["sof-crit-min"]).value == "4"
+    assert _field(tags["sof-crit-max"]).value == "2"
+    # The verdict followed the typing: From above To is a problem, named at once.
+    assert "range 4-2 is empty" in texts(tags["sof-setup-verdict"])
+    _type(s, tags["sof-crit-max"], "9")
+    tags = tagged(shell.table_screen.body)
+    assert "is empty" not in texts(tags["sof-setup-verdict"])
+    # Drawn again (as after opening a rule and coming back): the numbers are still there.
+    shell.table_screen.render()
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["sof-crit-min"]).value == "4"
+    assert _field(tags["sof-crit-max"]).value == "9"
+
+
+def _sent_fields(wire: Any) -> int:
+    """How many text fields the phone was sent anew (a field sent anew loses its keyboard)."""
+    return sum(frame.count(b"TextField") for frame in wire.take())
+
+
+def test_titans_first_tap_after_typing_is_not_swallowed(hub: Hub) -> None:
+    table = hub.create_table("born-of-titans", None, ["Ann", "Bo"], "typed")
+    shell, s, wire = _phone(hub, f"/t/{table.id}?key={hub.host_key}")
+    _tap(s, tagged(shell.table_screen.body)["bot-lowest-1"])
+    tags = tagged(shell.table_screen.body)
+    _tap(s, tags["bot-suggest-Cyrene"])
+    tags = tagged(shell.table_screen.body)
+    wire.take()
+    _type(s, tags["bot-crew-name"], "Argo")
+    assert _sent_fields(wire) == 0  # the field typed into stays on the phone as it is
+    tags = tagged(shell.table_screen.body)
+    # The verdict and the button already read the name as typed.
+    _type(s, tags["bot-crew-name"], "Argonauts")
+    tags = tagged(shell.table_screen.body)
+    assert "Argonauts" in texts(tags["bot-pick-verdict"])
+    # Leaving the field for the button: the button tapped is the one that commits.
+    _leave(s, tags["bot-crew-name"])
+    _tap(s, tags["bot-pick"])
+    assert "Argonauts" in repr(table.state.heroes[1])
+
+
+def test_titans_what_was_typed_survives_a_look_at_the_rules(hub: Hub) -> None:
+    table = hub.create_table("born-of-titans", None, ["Ann", "Bo"], "typed")
+    route = f"/t/{table.id}?key={hub.host_key}"
+    shell, s, _wire = _phone(hub, route)
+    _tap(s, tagged(shell.table_screen.body)["bot-lowest-1"])
+    _type(s, tagged(shell.table_screen.body)["bot-crew-name"], "Argonauts")
+    shell.show(f"/t/{table.id}/rules?key={hub.host_key}&rule=bot.setup.heroes")
+    assert shell.table_screen is None
+    shell.show(route)
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["bot-crew-name"]).value == "Argonauts"
