@@ -204,7 +204,8 @@ def test_a_tie_the_chips_break_credits_only_the_players_left_tied_wof_end_tiebre
         tile += 1
     live.do(Resolve("poseidon", 5, (0, 0, 0)), HOST)
     for name, value in (("Tom VP", 0), ("Ann VP", 2), ("Ann chips", 0), ("Bo VP", 0)):
-        live.do(Correct(name, value), HOST)
+        if live.game.counter_values(live.state)[name] != value:  # no move sets what is so
+            live.do(Correct(name, value), HOST)
     outcome = live.outcome()
     assert outcome is not None and outcome.winners == ("Tom", "Bo")
     from companion.views.table_view import _banner
