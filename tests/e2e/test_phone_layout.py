@@ -526,3 +526,157 @@ def test_a_table_at_twice_the_text_size(scales_server: Any, browser: Any) -> Non
         screen.screenshot(SHOTS / "table-counters-200.png")
     finally:
         ctx.close()
+
+
+# ----- four games mid-game: every width × text size × theme ----------------------------------
+
+MID_GAMES = {
+    "scales-of-fate": ("sof-turn", 25),
+    "grimheim": ("grim-phase", 30),
+    "winds-of-fate": ("panel-game", 40),
+    "born-of-titans": ("panel-game", 40),
+}
+"""Each game's slug → (the control its screen waits for, random legal moves made before
+the screen is opened)."""
+
+GRID = [
+    (width, scale, look)
+    for width in (320, 390, 360, 430)
+    for scale in (1.0, 2.0)
+    for look in ("light", "dark")
+]
+
+_LEAF_TEXTS = """() => [...document.querySelectorAll(
+        '[flt-semantics-identifier="panel-game"] flt-semantics')]
+    .filter(el => !el.querySelector('flt-semantics') && !el.getAttribute('role'))
+    .filter(el => !el.hasAttribute('flt-semantics-identifier'))
+    .map(el => {
+        const r = el.getBoundingClientRect();
+        return {text: (el.getAttribute('aria-label') || el.innerText || '').trim(),
+                width: r.width, height: r.height, top: r.top};
+    })
+    .filter(n => n.text && n.width > 0 && n.height > 4 && n.top >= 0
+                 && n.top + n.height <= window.innerHeight)"""
+
+LINE = 1.1641
+"""Height of one line of DejaVu Sans (the app's font) per pixel of font size."""
+
+
+def _mid_game_tables(data_dir: Any) -> dict[str, str]:
+    """One table per game of ``MID_GAMES``, played some random legal moves into the game
+    on the shared phone and written to the host's database before it starts."""
+    import random
+
+    from companion.hub import Hub
+    from companion.store import open_database
+    from tests.support.random_play import new_table, play
+
+    db, _ = open_database(data_dir=data_dir)
+    hub = Hub(db)
+    tables: dict[str, str] = {}
+    for slug, (_, moves) in MID_GAMES.items():
+        rng = random.Random(7)
+        live = new_table(hub, slug, rng, players=4 if slug != "scales-of-fate" else 2)
+        play(live, rng, max_moves=moves)
+        assert live.outcome() is None, f"{slug}: the game ended before the screen was opened"
+        tables[slug] = live.id
+    db.close()
+    return tables
+
+
+@pytest.fixture(scope="module")
+def mid_game_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from .conftest import start_server
+
+    folder = tmp_path_factory.mktemp("mid-game-layout")
+    tables = _mid_game_tables(folder)
+    srv = start_server(folder)
+    yield srv, tables
+    srv.process.terminate()
+    try:
+        srv.process.wait(timeout=10)
+    except Exception:
+        srv.process.kill()
+
+
+def _device(browser: Any, width: int, scale: float, look: str) -> Any:
+    """A phone ``width`` px wide with Settings' text size ``scale`` and theme ``look``,
+    stored on the device as Settings stores them."""
+    ctx = browser.new_context(viewport={"width": width, "height": TALL})
+    ctx.add_init_script(
+        f"localStorage.setItem('flutter.fk.theme', JSON.stringify('{look}'));"
+        f"localStorage.setItem('flutter.fk.text_scale', '{int(scale * 100)}');"
+    )
+    return ctx
+
+
+def assert_texts_whole(screen: Screen, where: str, scale: float) -> None:
+    """No plain text of the game's panel (not its tagged pieces, which carry a spoken
+    label of their own) is cut: each text's box holds the whole text as the app's font draws
+    it, on one line or a few, and no word is broken across lines. The font size is read
+    from the box's height (a whole number of lines of DejaVu Sans, 10–32 px at 100 %)."""
+    cut = []
+    for node in screen.page.evaluate(_LEAF_TEXTS):
+        text, width, height = node["text"], node["width"], node["height"]
+        one = screen.page.evaluate(_LABEL_WIDTH, [text, 1.0]) - 0.1 * len(text)
+        word = max(
+            (screen.page.evaluate(_LABEL_WIDTH, [w, 1.0]) - 0.1 * len(w) for w in text.split()),
+            default=0.0,
+        )
+        fits = False
+        for lines in range(1, 7):
+            font = height / (LINE * lines)
+            if not 9.5 * scale <= font <= 34 * scale:
+                continue
+            if one * font <= lines * (width + 2) and word * font <= width + 2:
+                fits = True
+                break
+        if not fits:
+            cut.append((text[:30], round(width), round(height)))
+    assert not cut, f"{where}: texts cut or broken mid-word: {cut[:10]}"
+
+
+GRIM_SHOWN = {
+    "map": '[flt-semantics-identifier="grim-map"]',
+    "heroes": '[flt-semantics-identifier^="grim-hero-"]',
+}
+"""What each Grimheim section shows once it is drawn (the others: a moment's wait)."""
+
+
+def _wait_section(screen: Screen, section: str) -> None:
+    """Wait until the Grimheim section just tapped is drawn."""
+    if section in GRIM_SHOWN:
+        screen.page.locator(GRIM_SHOWN[section]).first.wait_for(state="attached")
+    else:
+        screen.page.wait_for_timeout(1000)
+    settle(screen)
+
+
+def _check_screen(screen: Screen, where: str, width: int, scale: float, name: str) -> None:
+    _shot(screen, name)
+    fits_width(screen, where, width)
+    assert_texts_whole(screen, where, scale)
+
+
+@pytest.mark.parametrize("slug", list(MID_GAMES))
+def test_mid_game_screens_fit_every_phone(mid_game_server: Any, browser: Any, slug: str) -> None:
+    """Each game's screen mid-game at 320, 390, 360 and 430 px, with 100 % and 200 % text,
+    in the light and dark themes: no control past the screen's edge, no text cut off or
+    broken mid-word."""
+    server, tables = mid_game_server
+    for width, scale, look in GRID:
+        ctx = _device(browser, width, scale, look)
+        try:
+            screen = open_app(ctx, server.host_url(f"/t/{tables[slug]}"))
+            screen.wait_id(MID_GAMES[slug][0], timeout=30_000)
+            settle(screen)
+            sections = GRIM_SECTIONS if slug == "grimheim" else [""]
+            for section in sections:
+                if section:
+                    screen.tap(f"grim-nav-{section}")
+                    _wait_section(screen, section)
+                name = f"{slug}{'-' + section if section else ''}-{width}-{int(scale * 100)}-{look}"
+                where = f"{slug} {section} at {width} px, text {scale:.0%}, {look}"
+                _check_screen(screen, where, width, scale, name)
+        finally:
+            ctx.close()
