@@ -532,12 +532,14 @@ def test_a_table_at_twice_the_text_size(scales_server: Any, browser: Any) -> Non
 
 MID_GAMES = {
     "scales-of-fate": ("sof-turn", 25),
+    "scales-of-fate-start": ("sof-turn", 0),
     "grimheim": ("grim-phase", 30),
     "winds-of-fate": ("panel-game", 40),
     "born-of-titans": ("panel-game", 40),
 }
-"""Each game's slug → (the control its screen waits for, random legal moves made before
-the screen is opened)."""
+"""Each table's name (its game's slug, or the slug and when) → (the control its screen
+waits for, random legal moves made before the screen is opened). Scales of Fate is also
+opened at its start, where all nine renown markers share space 7."""
 
 GRID = [
     (width, scale, look)
@@ -556,7 +558,10 @@ _LEAF_TEXTS = """() => [...document.querySelectorAll(
                 width: r.width, height: r.height, top: r.top};
     })
     .filter(n => n.text && n.width > 0 && n.height > 4 && n.top >= 0
-                 && n.top + n.height <= window.innerHeight)"""
+                 && n.top + n.height <= window.innerHeight
+                 && !/characters? remaining$/.test(n.text))"""
+"""Plain texts of the game's panel wholly on screen (a text field's spoken length counter,
+which is not drawn, left out)."""
 
 LINE = 1.1641
 """Height of one line of DejaVu Sans (the app's font) per pixel of font size."""
@@ -574,12 +579,13 @@ def _mid_game_tables(data_dir: Any) -> dict[str, str]:
     db, _ = open_database(data_dir=data_dir)
     hub = Hub(db)
     tables: dict[str, str] = {}
-    for slug, (_, moves) in MID_GAMES.items():
+    for name, (_, moves) in MID_GAMES.items():
+        slug = name.removesuffix("-start")
         rng = random.Random(7)
         live = new_table(hub, slug, rng, players=4 if slug != "scales-of-fate" else 2)
         play(live, rng, max_moves=moves)
-        assert live.outcome() is None, f"{slug}: the game ended before the screen was opened"
-        tables[slug] = live.id
+        assert live.outcome() is None, f"{name}: the game ended before the screen was opened"
+        tables[name] = live.id
     db.close()
     return tables
 
@@ -652,10 +658,47 @@ def _wait_section(screen: Screen, section: str) -> None:
     settle(screen)
 
 
+_MARKERS_IN_SPACES = """() => [...document.querySelectorAll(
+        '[flt-semantics-identifier^="sof-marker-"]')].map(el => {
+    const r = el.getBoundingClientRect();
+    const space = el.closest('[flt-semantics-identifier^="sof-track-space-"]');
+    const s = space ? space.getBoundingClientRect() : null;
+    return {id: el.getAttribute('flt-semantics-identifier'), width: r.width,
+            inside: !!s && r.left >= s.left - 0.5 && r.right <= s.right + 0.5
+                    && r.top >= s.top - 0.5 && r.bottom <= s.bottom + 0.5};
+})"""
+
+
+def width_of(screen: Screen) -> float:
+    size = screen.page.viewport_size
+    return float(size["width"]) if size else 390.0
+
+
+def assert_all_renown_markers_shown(screen: Screen, where: str) -> None:
+    """All nine demigods' renown markers are on the track, each wholly inside its space
+    (a crowded space grows; it never hides or cuts a marker)."""
+    # The track scrolled to the top of the screen: a box cut by the screen's edge is cut
+    # short in the semantics tree too.
+    screen.find("sof-track-space-0")
+    for _ in range(20):
+        box = screen.by_id("sof-track-space-0").bounding_box()
+        if box is None or box["y"] < 300:
+            break
+        screen.page.mouse.move(width_of(screen) / 2, 500)
+        screen.page.mouse.wheel(0, min(800, box["y"] - 150))
+        screen.page.wait_for_timeout(200)
+    settle(screen)
+    markers = screen.page.evaluate(_MARKERS_IN_SPACES)
+    shown = {m["id"] for m in markers if m["inside"] and m["width"] > 0}
+    assert len(shown) == 9, f"{where}: renown markers not wholly shown: {markers}"
+
+
 def _check_screen(screen: Screen, where: str, width: int, scale: float, name: str) -> None:
     _shot(screen, name)
     fits_width(screen, where, width)
     assert_texts_whole(screen, where, scale)
+    if name.startswith("scales-of-fate"):
+        assert_all_renown_markers_shown(screen, where)
 
 
 @pytest.mark.parametrize("slug", list(MID_GAMES))
