@@ -563,8 +563,9 @@ _LEAF_TEXTS = """() => [...document.querySelectorAll(
 """Plain texts of the game's panel wholly on screen (a text field's spoken length counter,
 which is not drawn, left out)."""
 
-LINE = 1.1641
-"""Height of one line of DejaVu Sans (the app's font) per pixel of font size."""
+LINE, LINE_MAX = 1.16, 1.42
+"""Least and most height of one line of DejaVu Sans (the app's font) per pixel of font
+size, as measured in the page (a 12 px label's box is 17 px tall)."""
 
 
 def _mid_game_tables(data_dir: Any) -> dict[str, str]:
@@ -620,7 +621,8 @@ def assert_texts_whole(screen: Screen, where: str, scale: float) -> None:
     """No plain text of the game's panel (not its tagged pieces, which carry a spoken
     label of their own) is cut: each text's box holds the whole text as the app's font draws
     it, on one line or a few, and no word is broken across lines. The font size is read
-    from the box's height (a whole number of lines of DejaVu Sans, 10–32 px at 100 %)."""
+    from the box's height (a whole number of lines of DejaVu Sans, 10–34 px at 100 %),
+    leniently: the smallest size that height allows."""
     cut = []
     for node in screen.page.evaluate(_LEAF_TEXTS):
         text, width, height = node["text"], node["width"], node["height"]
@@ -631,8 +633,10 @@ def assert_texts_whole(screen: Screen, where: str, scale: float) -> None:
         )
         fits = False
         for lines in range(1, 7):
-            font = height / (LINE * lines)
-            if not 9.5 * scale <= font <= 34 * scale:
+            # The smallest font this many lines of that height can hold (a line is 1.16 to
+            # 1.42 times the font's size, as Flutter on the web lays DejaVu Sans out).
+            font = max(height / (LINE_MAX * lines), 9.5 * scale)
+            if font > min(height / (LINE * lines), 34 * scale):
                 continue
             if one * font <= lines * (width + 2) and word * font <= width + 2:
                 fits = True
