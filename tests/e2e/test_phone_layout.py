@@ -697,10 +697,47 @@ def assert_all_renown_markers_shown(screen: Screen, where: str) -> None:
     assert len(shown) == 9, f"{where}: renown markers not wholly shown: {markers}"
 
 
+_PIECES = """(prefix) => [...document.querySelectorAll(
+        `[flt-semantics-identifier^="${prefix}"]`)].map(el => {
+    const r = el.getBoundingClientRect();
+    return {id: el.getAttribute('flt-semantics-identifier'), left: r.left, right: r.right,
+            width: r.width};
+})"""
+
+PIECES = {
+    "winds-of-fate": [f"wof-round-{n}" for n in range(1, 13)],
+    "born-of-titans": [f"bot-shield-{seat}-{n}" for seat in range(4) for n in range(7)],
+}
+"""Pieces of a board that must all be drawn, wholly on the screen: the twelve round spaces,
+every crew sheet's seven shields."""
+
+
+def assert_pieces_shown(screen: Screen, where: str, width: int, pieces: list[str]) -> None:
+    """Every piece of ``pieces`` is on the screen at a size of its own, within its width
+    (a row too wide for the phone pushes its last pieces off or leaves them out)."""
+    found = {p["id"]: p for p in screen.page.evaluate(_PIECES, pieces[0].rsplit("-", 1)[0])}
+    if pieces[0].startswith("bot-shield"):
+        found = {}
+        for seat in range(4):
+            found |= {p["id"]: p for p in screen.page.evaluate(_PIECES, f"bot-shield-{seat}-")}
+    missing = [
+        ident
+        for ident in pieces
+        if ident not in found
+        or found[ident]["width"] < 8
+        or found[ident]["left"] < -0.5
+        or found[ident]["right"] > width + 0.5
+    ]
+    assert not missing, f"{where}: pieces not wholly shown: {missing}"
+
+
 def _check_screen(screen: Screen, where: str, width: int, scale: float, name: str) -> None:
     _shot(screen, name)
     fits_width(screen, where, width)
     assert_texts_whole(screen, where, scale)
+    for game, pieces in PIECES.items():
+        if name.startswith(game):
+            assert_pieces_shown(screen, where, width, pieces)
     if name.startswith("scales-of-fate"):
         assert_all_renown_markers_shown(screen, where)
 
