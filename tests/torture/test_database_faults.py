@@ -57,7 +57,8 @@ def test_damaged_fatekeeper_database_is_kept_and_named(tmp_path: Path) -> None:
     db, _ = open_database(data_dir=tmp_path)
     table = Hub(db).create_table("tally", None, ["Ana", "Bo"], "soon damaged")
     for n in range(30):
-        table.do(Correct("pile", n % 10, note="x" * 500), HOST)
+        # 1..10 over and over: each a change (the pile starts at 0).
+        table.do(Correct("pile", n % 10 + 1, note="x" * 500), HOST)
     db.close()
     path = tmp_path / DB_FILE_NAME
     con = sqlite3.connect(path)
@@ -136,8 +137,8 @@ def test_full_disk_refuses_the_action_and_keeps_the_rest(tmpfs: Callable[..., Pa
     failure = None
     for n in range(2000):
         try:
-            table.do(Correct("pile", n % 1000, note=f"{n}" + "y" * 3000), HOST)
-            acknowledged.append(n % 1000)
+            table.do(Correct("pile", n % 1000 + 1, note=f"{n}" + "y" * 3000), HOST)
+            acknowledged.append(n % 1000 + 1)
         except StorageError as exc:
             failure = exc
             break
@@ -147,7 +148,7 @@ def test_full_disk_refuses_the_action_and_keeps_the_rest(tmpfs: Callable[..., Pa
     assert table.state.pile == acknowledged[-1]
     # A refused action changes nothing, and what was acknowledged is on disk.
     with pytest.raises(StorageError):
-        table.do(Correct("pile", 7, note="z" * 30000), HOST)
+        table.do(Correct("pile", 0, note="z" * 30000), HOST)  # a change: never 0 above
     assert table.version == version
     db.close()
     con = sqlite3.connect(folder / DB_FILE_NAME)
