@@ -10,6 +10,7 @@ Figures (printed with ``-s``): tap-to-confirmation during a flood and host memor
 
 from __future__ import annotations
 
+import contextlib
 import random
 import signal
 import threading
@@ -18,6 +19,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import msgpack
 import pytest
@@ -196,8 +198,12 @@ def test_a_10mb_route_is_refused_and_costs_nothing(host: tuple[Host, list[str]])
     assert _tracebacks(h.log()) == 0, h.log()[-3000:]
 
 
-def _flood(h: Host, table_id: str, stop: threading.Event, sent: list[int]) -> None:
+def _flood(h: Host, table_id: str, stop: threading.Event, sent: list[int], held: list[Any]) -> None:
+    """Push events from one connection until ``stop``; ``sent`` holds the count so far.
+    The host may stop reading a flooding connection (its budget), so a send can block:
+    the test closes the socket in ``held`` to end it."""
     phone = Phone.open(h, h.table_route(table_id), wait_for="counter-pile-plus")
+    held.append(phone)
     click = frame(EVENT, {"target": phone.ids["counter-pile-plus"], "name": "click", "data": None})
     junk = frame(EVENT, {"target": 10**6, "name": "click", "data": "x" * 200})
     n = 0
@@ -206,11 +212,13 @@ def _flood(h: Host, table_id: str, stop: threading.Event, sent: list[int]) -> No
             for _ in range(50):
                 phone.ws.send(click if n % 2 else junk)
                 n += 1
-    except ConnectionClosed:
+            sent[:] = [n]
+    except (ConnectionClosed, OSError):
         pass
     finally:
-        sent.append(n)
-        phone.close()
+        sent[:] = [n]
+        with contextlib.suppress(Exception):
+            phone.close()
 
 
 def test_a_flood_does_not_stall_other_tables(host: tuple[Host, list[str]]) -> None:
@@ -218,8 +226,8 @@ def test_a_flood_does_not_stall_other_tables(host: tuple[Host, list[str]]) -> No
     normal = Phone.open(h, h.table_route(tables[1]), wait_for="counter-pile-plus")
     normal.tap_and_confirm("counter-pile-plus", "1")
     before = h.rss_mb()
-    stop, sent = threading.Event(), []
-    flooder = threading.Thread(target=_flood, args=(h, tables[0], stop, sent))
+    stop, sent, held = threading.Event(), [0], []
+    flooder = threading.Thread(target=_flood, args=(h, tables[0], stop, sent, held))
     flooder.start()
     start = time.monotonic()
     time.sleep(2.0)  # past the burst a connection may send at once: the flood at its steady rate
@@ -230,6 +238,10 @@ def test_a_flood_does_not_stall_other_tables(host: tuple[Host, list[str]]) -> No
             time.sleep(0.2)
     finally:
         stop.set()
+        flooder.join(5)
+        for phone in held:  # a send the host is not reading blocks: end it
+            with contextlib.suppress(Exception):
+                phone.ws.socket.close()
         flooder.join(30)
     seconds = time.monotonic() - start
     grown = h.rss_mb() - before
@@ -289,8 +301,8 @@ def test_shutdown_ends_the_host_with_hostile_connections_open(
     silent = connect(h.ws_url, open_timeout=10)  # connected, never registers
     half = connect(h.ws_url, open_timeout=10)
     half.send(b"\x00")  # garbage before registering
-    stop, sent = threading.Event(), []
-    flooder = threading.Thread(target=_flood, args=(h, tables[0], stop, sent))
+    stop, sent, held = threading.Event(), [0], []
+    flooder = threading.Thread(target=_flood, args=(h, tables[0], stop, sent, held))
     flooder.start()
     time.sleep(1.0)
     try:
