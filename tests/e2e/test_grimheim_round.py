@@ -162,7 +162,8 @@ def _round(server: Server, phone: Any, bo_ctx: Any, tmp_path: Path) -> None:
     wait_text_in(host, "grim-hero-Bjorn-xp", r"5")  # 2 at setup + 3 for the Legend
     tap_below(host, "grim-end-turn")
     # 5 XP buys the first upgrade: ending without it is asked first (grim.upgrade.once).
-    reveal(host, "grim-end-confirm")
+    # The question stands where End turn was, far down the hero board: scroll to it.
+    host.find("grim-end-confirm")
     wait_text_in(host, "grim-end-confirm", r"Bjorn can still upgrade this turn for 5 XP")
     tap_below(host, "grim-end-confirm-go")
     wait_text_in(host, "grim-status", r"Alva's turn")
