@@ -26,14 +26,22 @@ from .takeback import takeback_figures
 DEFAULT_JSON = Path(__file__).resolve().parent / "results" / "latest.json"
 
 
-def _guard(name: str, measure: Callable[[], list[Figure] | Figure]) -> list[Figure]:
-    """Run one measurement; a failure becomes a row saying so instead of ending the run."""
-    try:
-        result = measure()
-    except Exception as exc:
-        traceback.print_exc(file=sys.stderr)
-        return [Figure(name, "", None, error=f"{type(exc).__name__}: {exc}")]
-    return result if isinstance(result, list) else [result]
+def _guard(
+    name: str, measure: Callable[[], list[Figure] | Figure], *, tries: int = 1
+) -> list[Figure]:
+    """Run one measurement (up to ``tries`` times while it fails); a measurement that
+    still fails becomes a row saying so instead of ending the run."""
+    for attempt in range(1, tries + 1):
+        try:
+            result = measure()
+        except Exception as exc:
+            traceback.print_exc(file=sys.stderr)
+            if attempt < tries:
+                print(f"{name}: measuring again after {type(exc).__name__}", file=sys.stderr)
+                continue
+            return [Figure(name, "", None, error=f"{type(exc).__name__}: {exc}")]
+        return result if isinstance(result, list) else [result]
+    raise AssertionError("unreachable")
 
 
 def run(sizes: Sizes, browser: bool, quick: bool) -> list[Figure]:
@@ -48,8 +56,10 @@ def run(sizes: Sizes, browser: bool, quick: bool) -> list[Figure]:
         from .browser import browser_figures
         from .browser_fanout import browser_fanout_figures
 
-        figures += _guard("browser", lambda: browser_figures(quick))
-        figures += _guard("browser fan-out", lambda: browser_fanout_figures(quick))
+        # A browser run can fail for reasons of its own (a page that never loads on a
+        # busy machine): it is measured again once before its row says it failed.
+        figures += _guard("browser", lambda: browser_figures(quick), tries=2)
+        figures += _guard("browser fan-out", lambda: browser_fanout_figures(quick), tries=2)
     from .fanout import fanout_figures
 
     figures += _guard("fan-out", lambda: fanout_figures(quick))
