@@ -3,29 +3,18 @@ record destiny cards is known on every device, and nothing is picked for the pla
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import flet as ft
 
-from companion.app import Shell
 from companion.hub import Hub
 from companion.table import Actor
 from rules.winds_of_fate.actions import RecordDestiny
 from rules.winds_of_fate.components import ENDINGS
+from tests.support.phones import open_phone, tap
 from tests.support.ui import tagged, texts
-from tests.support.wire import first_draw, session
 
 HOST = Actor("host", "Host", None)
-
-
-def _phone(hub: Hub, route: str) -> tuple[Shell, Any]:
-    s, wire = session(route)
-    shell = Shell(s.page, hub, "http://127.0.0.1:1")
-    s.page.run_task = lambda *_a, **_k: None  # type: ignore[method-assign]  # no loop
-    shell.start()
-    first_draw(s, wire)
-    return shell, s
 
 
 def test_destiny_cards_still_to_record_is_the_same_on_every_device_wof_setup_destiny(
@@ -37,14 +26,14 @@ def test_destiny_cards_still_to_record_is_the_same_on_every_device_wof_setup_des
     routes += [f"/t/{table.id}?k={token}" for token in table.seat_tokens]
     routes.append(f"/t/{table.id}?k={table.join_token}")
     for route in routes:  # each as after a reload
-        shell, _s = _phone(hub, route)
+        shell, _s = open_phone(hub, route)
         words = texts(shell.table_screen.body)
         found = [x for x in words.splitlines() if x.startswith("Destiny cards still to record")]
         assert found, route
         line = found[0]
         assert line.endswith(": Bo, Cy"), (route, line)
     # The host passing the phone to Ann is not offered a form the rules would refuse.
-    host, _s = _phone(hub, routes[0])
+    host, _s = open_phone(hub, routes[0])
     screen = host.table_screen
     assert screen is not None
     tags = tagged(screen.body)
@@ -71,10 +60,6 @@ def _into_play(hub: Hub) -> Any:
     return table
 
 
-def _tap(s: Any, control: Any) -> None:
-    asyncio.run(s.dispatch_event(control.content._i, "click", None))
-
-
 def _picked(tags: dict[str, Any], prefix: str) -> list[str]:
     """The choices starting with ``prefix`` drawn as picked (filled)."""
     return [
@@ -87,16 +72,16 @@ def _picked(tags: dict[str, Any], prefix: str) -> list[str]:
 def test_passing_draws_from_no_deck_until_the_player_says_wof_adventure_pass(hub: Hub) -> None:
     table = _into_play(hub)
     seat = table.state.queue[0]
-    shell, s = _phone(hub, f"/t/{table.id}?k={table.seat_tokens[seat]}")
+    shell, s = open_phone(hub, f"/t/{table.id}?k={table.seat_tokens[seat]}")
     tags = tagged(shell.table_screen.body)
     assert _picked(tags, "wof-split-") == []
     assert tags["wof-pass"].content.disabled
     assert "how many cards come from Help" in texts(tags["wof-pass-why"])
-    _tap(s, tags["wof-split-1"])
+    tap(s, tags["wof-split-1"])
     tags = tagged(shell.table_screen.body)
     assert _picked(tags, "wof-split-") == ["wof-split-1"]
     assert not tags["wof-pass"].content.disabled and "wof-pass-why" not in tags
-    _tap(s, tags["wof-pass"])
+    tap(s, tags["wof-pass"])
     assert table.state.queue[0] != seat
 
 
@@ -108,12 +93,12 @@ def test_the_olympus_card_is_never_assumed_wof_adventure_resolve(hub: Hub) -> No
         table.do(Pass(seat), HOST)
     for i, seat in enumerate(table.state.order):
         table.do(ClaimReward(seat, i), HOST)
-    shell, s = _phone(hub, f"/t/{table.id}?key={hub.host_key}")
+    shell, s = open_phone(hub, f"/t/{table.id}?key={hub.host_key}")
     tags = tagged(shell.table_screen.body)
     assert _picked(tags, "wof-god-") == []
     assert tags["wof-resolve"].content.disabled
     assert "god the Olympus card shows" in texts(tags["wof-resolve-why"])
-    _tap(s, tags["wof-god-poseidon"])
+    tap(s, tags["wof-god-poseidon"])
     tags = tagged(shell.table_screen.body)
     assert _picked(tags, "wof-god-") == ["wof-god-poseidon"]
     assert "wof-resolve-why" not in tags and "wof-resolve-verdict" in tags
