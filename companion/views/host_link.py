@@ -93,18 +93,7 @@ def renew_dialog(shell: Shell, confirm: Callable[[], None]) -> ft.AlertDialog:
                 ],
             ),
         ),
-        actions=[
-            theme.tagged(
-                "renew-host-key-keep",
-                ft.TextButton("Keep this link", on_click=lambda _: shell.page.pop_dialog()),
-            ),
-            theme.tagged(
-                "renew-host-key-confirm",
-                ft.FilledButton(
-                    "Renew host link",
-                    on_click=lambda _: confirm(),
-                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
-                ),
-            ),
-        ],
+        actions=theme.ask_actions(
+            "renew-host-key", "Keep this link", "Renew host link", shell.page.pop_dialog, confirm
+        ),
     )

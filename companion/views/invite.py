@@ -178,18 +178,7 @@ def revoke_dialog(shell: Shell, live: Any, confirm: Callable[[], None]) -> ft.Al
                 ],
             ),
         ),
-        actions=[
-            theme.tagged(
-                "revoke-codes-keep",
-                ft.TextButton("Keep the codes", on_click=lambda _: shell.page.pop_dialog()),
-            ),
-            theme.tagged(
-                "revoke-codes-confirm",
-                ft.FilledButton(
-                    "Revoke codes",
-                    on_click=lambda _: confirm(),
-                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
-                ),
-            ),
-        ],
+        actions=theme.ask_actions(
+            "revoke-codes", "Keep the codes", "Revoke codes", shell.page.pop_dialog, confirm
+        ),
     )
