@@ -119,8 +119,13 @@ def _board_rows(ctx: PanelContext, hero: HeroState, current: bool) -> list[ft.Co
                 ),
             ]
         ),
+        # Four figures side by side; with large text they wrap onto a second line rather
+        # than pushing the last one off the card.
         ft.Row(
             alignment=ft.MainAxisAlignment.SPACE_AROUND,
+            wrap=True,
+            spacing=12,
+            run_spacing=6,
             controls=[
                 stat(
                     "Damage",

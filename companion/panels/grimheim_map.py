@@ -21,6 +21,7 @@ from rules.grimheim.state import GRIMHEIM, GrimheimState, MonsterTile
 
 from .. import theme
 from .base import PanelContext, Route
+from .board_canvas import fitted_board
 from .grimheim_ui import (
     FACTION_COLOURS,
     HERO_COLOURS,
@@ -67,8 +68,8 @@ def _faction(tile: MonsterTile) -> str:
     return d.monsters[tile.kind].faction
 
 
-def _hex_path(h: Coord, paint: ft.Paint) -> cv.Path:
-    corners = hexmap.hex_corners(h[0], h[1], SIZE)
+def _hex_path(h: Coord, paint: ft.Paint, size: float = SIZE) -> cv.Path:
+    corners = hexmap.hex_corners(h[0], h[1], size)
     elements: list[cv.Path.PathElement] = [cv.Path.MoveTo(*corners[0])]
     elements += [cv.Path.LineTo(x, y) for x, y in corners[1:]]
     elements.append(cv.Path.Close())
@@ -139,95 +140,94 @@ def draw(
     marked: set[Coord] | None = None,
     selected: Coord | None = None,
     arrows: list[tuple[Coord, Coord]] | None = None,
+    scale: float = 1.0,
 ) -> list[cv.Shape]:
-    """All shapes of the map: terrain, borders, highlights, arrows, monsters, heroes."""
+    """All shapes of the map: terrain, borders, highlights, arrows, monsters, heroes, drawn
+    with hexes ``scale`` times the base ``SIZE``."""
+    size = SIZE * scale
     d = data.load()
     shapes: list[cv.Shape] = []
     for coord, h in d.hexes.items():
         colour = TOWN if h.location == data.GRIMHEIM else TERRAIN.get(h.terrain, "#444444")
-        shapes.append(_hex_path(coord, _fill(colour)))
+        shapes.append(_hex_path(coord, _fill(colour), size))
         edge = {"red": "#e57373", "yellow": "#ffd54f"}.get(h.border, "#1b1b1b")
-        shapes.append(_hex_path(coord, _stroke(edge, 1.2 if h.border else 0.6)))
+        shapes.append(_hex_path(coord, _stroke(edge, 1.2 if h.border else 0.6), size))
         if h.road:
-            cx, cy = hexmap.hex_center(*coord, SIZE)
-            shapes.append(cv.Circle(cx, cy, SIZE * 0.18, paint=_fill("#d7b98e")))
+            cx, cy = hexmap.hex_center(*coord, size)
+            shapes.append(cv.Circle(cx, cy, size * 0.18, paint=_fill("#d7b98e")))
     for letter, first in hexmap.row_starts():
         # Row letters of the grid names ("D5"): left of each row where there is room.
-        cx, cy = hexmap.hex_center(*first, SIZE)
-        outside = cx - SIZE * 1.35
-        x = outside if outside >= SIZE * 0.45 else cx
-        shapes.append(_label(x, cy, letter, SIZE * 0.8, "#e0e0e0"))
+        cx, cy = hexmap.hex_center(*first, size)
+        outside = cx - size * 1.35
+        x = outside if outside >= size * 0.45 else cx
+        shapes.append(_label(x, cy, letter, size * 0.8, "#e0e0e0"))
     spots = {highlight} if isinstance(highlight, tuple) else set(highlight or ())
     for coord in spots:
-        shapes.append(_hex_path(coord, _fill("#55ffffff")))
-        shapes.append(_hex_path(coord, _stroke("#ffffff", 2.5)))
+        shapes.append(_hex_path(coord, _fill("#55ffffff"), size))
+        shapes.append(_hex_path(coord, _stroke("#ffffff", 2.5), size))
     for coord in marked or set():
-        shapes.append(_hex_path(coord, _stroke("#ff5252", 3.0)))
+        shapes.append(_hex_path(coord, _stroke("#ff5252", 3.0), size))
     for frm, to in arrows or []:
-        x1, y1 = hexmap.hex_center(*frm, SIZE)
-        x2, y2 = hexmap.hex_center(*to, SIZE)
+        x1, y1 = hexmap.hex_center(*frm, size)
+        x2, y2 = hexmap.hex_center(*to, size)
         shapes.append(cv.Line(x1, y1, x2, y2, paint=_stroke("#ffeb3b", 2.0)))
-        shapes.append(cv.Circle(x2, y2, SIZE * 0.25, paint=_fill("#ffeb3b")))
+        shapes.append(cv.Circle(x2, y2, size * 0.25, paint=_fill("#ffeb3b")))
     for m in state.monsters:
-        cx, cy = hexmap.hex_center(*m.at, SIZE)
+        cx, cy = hexmap.hex_center(*m.at, size)
         colour = FACTION_COLOURS.get(_faction(m), ft.Colors.GREY)
-        shapes.append(cv.Circle(cx, cy, SIZE * 0.72, paint=_fill(colour)))
+        shapes.append(cv.Circle(cx, cy, size * 0.72, paint=_fill(colour)))
         if m.is_legend:
-            shapes.append(cv.Circle(cx, cy, SIZE * 0.72, paint=_stroke("#ffd700", 2.5)))
+            shapes.append(cv.Circle(cx, cy, size * 0.72, paint=_stroke("#ffd700", 2.5)))
         text = "L" if m.is_legend else ABBREV.get(m.kind, m.kind[:2])
-        shapes.append(_label(cx, cy, text, SIZE * 0.75, "#000000"))
+        shapes.append(_label(cx, cy, text, size * 0.75, "#000000"))
     in_town = [h for h in state.heroes if h.at == GRIMHEIM]
     for i, hero in enumerate(state.heroes):
         if hero.at == GRIMHEIM:
             k = in_town.index(hero)
-            cx, cy = hexmap.hex_center(*GRIMHEIM, SIZE)
+            cx, cy = hexmap.hex_center(*GRIMHEIM, size)
             offsets = [(-0.8, -0.8), (0.8, -0.8), (-0.8, 0.8), (0.8, 0.8)]
-            cx += offsets[k % 4][0] * SIZE
-            cy += offsets[k % 4][1] * SIZE
+            cx += offsets[k % 4][0] * size
+            cy += offsets[k % 4][1] * size
         else:
-            cx, cy = hexmap.hex_center(*hero.at, SIZE)
+            cx, cy = hexmap.hex_center(*hero.at, size)
         colour = HERO_COLOURS.get(hero.name, ft.Colors.WHITE)
-        shapes.append(cv.Circle(cx, cy, SIZE * 0.7, paint=_fill(colour)))
-        shapes.append(cv.Circle(cx, cy, SIZE * 0.7, paint=_stroke("#ffffff", 2.0)))
-        shapes.append(_label(cx, cy, hero.name[0], SIZE * 0.85, "#000000"))
+        shapes.append(cv.Circle(cx, cy, size * 0.7, paint=_fill(colour)))
+        shapes.append(cv.Circle(cx, cy, size * 0.7, paint=_stroke("#ffffff", 2.0)))
+        shapes.append(_label(cx, cy, hero.name[0], size * 0.85, "#000000"))
         del i
     if selected is not None:
-        shapes.append(_hex_path(selected, _stroke("#00e5ff", 3.0)))
+        shapes.append(_hex_path(selected, _stroke("#00e5ff", 3.0), size))
     return shapes
 
 
 def map_picture(
-    shapes: list[cv.Shape], on_hex: Callable[[Coord], None] | None, key: str = "grim-map"
+    drawing: Callable[[float], list[cv.Shape]],
+    on_hex: Callable[[Coord], None] | None,
+    key: str = "grim-map",
+    memory: dict[str, Any] | None = None,
 ) -> ft.Control:
-    """The canvas sized to the board, tappable, with pinch-zoom up to 4x."""
+    """The map ``drawing(scale)`` draws, as wide as the screen gives it (at most its base
+    ``WIDTH``), tappable, with pinch-zoom up to 4x. A tap is read in base units, so it
+    finds the same area at any scale. ``memory`` keeps this device's last scale."""
 
-    def tapped(e: Any) -> None:
-        pos = e.local_position
-        if pos is None or on_hex is None:
-            return
-        h = hexmap.hex_at(pos.x, pos.y, SIZE)
-        if h is not None:
+    def tapped(x: float, y: float) -> None:
+        h = hexmap.hex_at(x, y, SIZE)
+        if h is not None and on_hex is not None:
             on_hex(h)
 
-    canvas = cv.Canvas(shapes=shapes, width=WIDTH, height=HEIGHT)
-    tappable = ft.GestureDetector(content=canvas, on_tap_down=tapped, width=WIDTH, height=HEIGHT)
-    viewer = ft.InteractiveViewer(
-        content=tappable,
-        min_scale=1.0,
-        max_scale=4.0,
-        width=WIDTH,
-        height=HEIGHT,
+    board = fitted_board(
+        drawing,
+        WIDTH,
+        HEIGHT,
+        on_tap=tapped if on_hex is not None else None,
+        memory=memory,
+        memory_key=key,
+        zoom=4.0,
     )
     # exclude_semantics: the canvas's gesture must not become a semantic "tap" action
     # (a tap without a position); taps reach the canvas as pointer events with their place.
     return ft.Semantics(
-        identifier=key,
-        label="map",
-        container=True,
-        exclude_semantics=True,
-        content=ft.Container(
-            content=viewer, width=WIDTH, height=HEIGHT, alignment=ft.Alignment.CENTER
-        ),
+        identifier=key, label="map", container=True, exclude_semantics=True, content=board
     )
 
 
@@ -251,7 +251,12 @@ def map_view(
             mem.occupied.add(h)
         refresh()
 
-    return map_picture(draw(state, highlight=slots, marked=set(mem.occupied)), on_hex)
+    marked = set(mem.occupied)
+    return map_picture(
+        lambda scale: draw(state, highlight=slots, marked=marked, scale=scale),
+        on_hex,
+        memory=mem.board_scale,
+    )
 
 
 # ----- the Map section ---------------------------------------------------------------------
@@ -319,7 +324,13 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
             now_mem.selected_hex = GRIMHEIM if hexmap.in_grimheim(h) else h
             now_refresh()
 
-        return map_picture(draw(state, highlight=reach, selected=selected, arrows=arrows), on_hex)
+        return map_picture(
+            lambda scale: draw(
+                state, highlight=reach, selected=selected, arrows=arrows, scale=scale
+            ),
+            on_hex,
+            memory=mem.board_scale,
+        )
 
     # Everything the map draws: monsters, where each hero stands, the lit and picked areas,
     # the arrows (the hero's reach and the monster moves are worked out from these).
@@ -477,4 +488,4 @@ def move_step_panel(ctx: PanelContext, mem: UiMemory) -> tuple[MonstersMove, lis
 
 def start_picture(state: GrimheimState) -> ft.Control:
     """The map as setup leaves it (for the setup walkthrough), without taps."""
-    return map_picture(draw(state), None, key="grim-start-map")
+    return map_picture(lambda scale: draw(state, scale=scale), None, key="grim-start-map")

@@ -63,6 +63,8 @@ class UiMemory:
     odds: dict[str, Any] = field(default_factory=dict)
     attack_damage: dict[str, int] = field(default_factory=dict)
     message: str = ""
+    board_scale: dict[str, Any] = field(default_factory=dict)
+    """The scale each map was last drawn at on this device (its screen's width)."""
 
 
 _MEMORY: OrderedDict[int, UiMemory] = OrderedDict()

@@ -32,7 +32,7 @@ from rules.scales_of_fate.deduction import describe_criterion
 from rules.scales_of_fate.state import Quest, SofState
 
 from .. import theme
-from .scales_look import marker
+from .scales_look import COLOURS, SHORT, marker
 
 Tap = Callable[[str], None]
 
@@ -70,37 +70,70 @@ def track_grid(spaces: list[ft.Control]) -> ft.Control:
         cells = spaces[start : start + TRACK_COLUMNS]
         while len(cells) < TRACK_COLUMNS:  # the last row keeps the same cell width
             cells.append(ft.Container(expand=True))
-        rows.append(ft.Row(spacing=4, controls=cells))
+        rows.append(
+            ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.START, controls=cells)
+        )
     return theme.tagged("sof-track", ft.Column(spacing=4, controls=rows))
 
 
+TRACK_SPACE_HEIGHT = 84
+"""The least height of a track space; a crowded one (all nine demigods start on 7) grows."""
+
+
+def track_marker(name: str) -> ft.Container:
+    """A demigod's marker on the track: a coloured pill around its two letters, which grows
+    with the phone's text size (a fixed circle would cut the label to one letter)."""
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=4, vertical=3),
+        border_radius=12,
+        bgcolor=COLOURS.get(name, ft.Colors.GREY_500),
+        content=ft.Text(
+            SHORT.get(name, name[:2]),
+            size=11,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.BLACK,
+            no_wrap=True,
+            max_lines=1,
+        ),
+    )
+
+
 def track_space(space: int, names: tuple[str, ...], on_marker: Tap | None) -> ft.Control:
-    """One space of the track with the markers of ``names`` on it."""
+    """One space of the track with the markers of ``names`` on it, wrapped onto as many
+    lines as the space's width needs (the space grows taller, never cuts a marker)."""
     markers: list[ft.Control] = []
     for name in names:
-        dot = marker(name, 21)
+        dot = track_marker(name)
         if on_marker is not None:
             dot.on_click = lambda _, n=name: on_marker(n)
             dot.tooltip = f"{name}: renown {space}"
         markers.append(
             ft.Semantics(identifier=f"sof-marker-{name}", label=f"{name} {space}", content=dot)
         )
+    body = ft.Column(
+        spacing=2,
+        expand=True,
+        controls=[
+            _glyph(str(space), 11, theme.MUTED),
+            ft.Row(wrap=True, spacing=2, run_spacing=2, controls=markers),
+        ],
+    )
+    # A zero-width strut gives every space the same least height; the markers' column sets
+    # a taller one when it needs it.
+    strut = ft.Container(width=0, height=TRACK_SPACE_HEIGHT - 4)
     return ft.Semantics(
         identifier=f"sof-track-space-{space}",
         expand=True,
         content=ft.Container(
-            height=84,
             padding=2,
             border_radius=8,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST
             if space == RENOWN_START  # the printed starting space
             else ft.Colors.SURFACE_CONTAINER,
-            content=ft.Column(
-                spacing=2,
-                controls=[
-                    ft.Text(str(space), size=11, color=theme.MUTED, weight=ft.FontWeight.BOLD),
-                    ft.Row(wrap=True, spacing=0, run_spacing=0, controls=markers),
-                ],
+            content=ft.Row(
+                spacing=0,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                controls=[strut, body],
             ),
         ),
     )

@@ -526,3 +526,241 @@ def test_a_table_at_twice_the_text_size(scales_server: Any, browser: Any) -> Non
         screen.screenshot(SHOTS / "table-counters-200.png")
     finally:
         ctx.close()
+
+
+# ----- four games mid-game: every width × text size × theme ----------------------------------
+
+MID_GAMES = {
+    "scales-of-fate": ("sof-turn", 25),
+    "scales-of-fate-start": ("sof-turn", 0),
+    "grimheim": ("grim-phase", 30),
+    "winds-of-fate": ("panel-game", 40),
+    "born-of-titans": ("panel-game", 40),
+}
+"""Each table's name (its game's slug, or the slug and when) → (the control its screen
+waits for, random legal moves made before the screen is opened). Scales of Fate is also
+opened at its start, where all nine renown markers share space 7."""
+
+GRID = [
+    (width, scale, look)
+    for width in (320, 390, 360, 430)
+    for scale in (1.0, 2.0)
+    for look in ("light", "dark")
+]
+
+_LEAF_TEXTS = """() => [...document.querySelectorAll(
+        '[flt-semantics-identifier="panel-game"] flt-semantics')]
+    .filter(el => !el.querySelector('flt-semantics') && !el.getAttribute('role'))
+    .filter(el => !el.hasAttribute('flt-semantics-identifier'))
+    .map(el => {
+        const r = el.getBoundingClientRect();
+        return {text: (el.getAttribute('aria-label') || el.innerText || '').trim(),
+                width: r.width, height: r.height, top: r.top};
+    })
+    .filter(n => n.text && n.width > 0 && n.height > 4 && n.top >= 0
+                 && n.top + n.height <= window.innerHeight
+                 && !/characters? remaining$/.test(n.text))"""
+"""Plain texts of the game's panel wholly on screen (a text field's spoken length counter,
+which is not drawn, left out)."""
+
+LINE, LINE_MAX = 1.16, 1.42
+"""Least and most height of one line of DejaVu Sans (the app's font) per pixel of font
+size, as measured in the page (a 12 px label's box is 17 px tall)."""
+
+
+def _mid_game_tables(data_dir: Any) -> dict[str, str]:
+    """One table per game of ``MID_GAMES``, played some random legal moves into the game
+    on the shared phone and written to the host's database before it starts."""
+    import random
+
+    from companion.hub import Hub
+    from companion.store import open_database
+    from tests.support.random_play import new_table, play
+
+    db, _ = open_database(data_dir=data_dir)
+    hub = Hub(db)
+    tables: dict[str, str] = {}
+    for name, (_, moves) in MID_GAMES.items():
+        slug = name.removesuffix("-start")
+        rng = random.Random(7)
+        live = new_table(hub, slug, rng, players=4 if slug != "scales-of-fate" else 2)
+        play(live, rng, max_moves=moves)
+        assert live.outcome() is None, f"{name}: the game ended before the screen was opened"
+        tables[name] = live.id
+    db.close()
+    return tables
+
+
+@pytest.fixture(scope="module")
+def mid_game_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from .conftest import start_server
+
+    folder = tmp_path_factory.mktemp("mid-game-layout")
+    tables = _mid_game_tables(folder)
+    srv = start_server(folder)
+    yield srv, tables
+    srv.process.terminate()
+    try:
+        srv.process.wait(timeout=10)
+    except Exception:
+        srv.process.kill()
+
+
+def _device(browser: Any, width: int, scale: float, look: str) -> Any:
+    """A phone ``width`` px wide with Settings' text size ``scale`` and theme ``look``,
+    stored on the device as Settings stores them."""
+    ctx = browser.new_context(viewport={"width": width, "height": TALL})
+    ctx.add_init_script(
+        f"localStorage.setItem('flutter.fk.theme', JSON.stringify('{look}'));"
+        f"localStorage.setItem('flutter.fk.text_scale', '{int(scale * 100)}');"
+    )
+    return ctx
+
+
+def assert_texts_whole(screen: Screen, where: str, scale: float) -> None:
+    """No plain text of the game's panel (not its tagged pieces, which carry a spoken
+    label of their own) is cut: each text's box holds the whole text as the app's font draws
+    it, on one line or a few, and no word is broken across lines. The font size is read
+    from the box's height (a whole number of lines of DejaVu Sans, 10–34 px at 100 %),
+    leniently: the smallest size that height allows."""
+    cut = []
+    for node in screen.page.evaluate(_LEAF_TEXTS):
+        text, width, height = node["text"], node["width"], node["height"]
+        one = screen.page.evaluate(_LABEL_WIDTH, [text, 1.0]) - 0.1 * len(text)
+        word = max(
+            (screen.page.evaluate(_LABEL_WIDTH, [w, 1.0]) - 0.1 * len(w) for w in text.split()),
+            default=0.0,
+        )
+        fits = False
+        for lines in range(1, 7):
+            # The smallest font this many lines of that height can hold (a line is 1.16 to
+            # 1.42 times the font's size, as Flutter on the web lays DejaVu Sans out).
+            font = max(height / (LINE_MAX * lines), 9.5 * scale)
+            if font > min(height / (LINE * lines), 34 * scale):
+                continue
+            if one * font <= lines * (width + 2) and word * font <= width + 2:
+                fits = True
+                break
+        if not fits:
+            cut.append((text[:30], round(width), round(height)))
+    assert not cut, f"{where}: texts cut or broken mid-word: {cut[:10]}"
+
+
+GRIM_SHOWN = {
+    "map": '[flt-semantics-identifier="grim-map"]',
+    "heroes": '[flt-semantics-identifier^="grim-hero-"]',
+}
+"""What each Grimheim section shows once it is drawn (the others: a moment's wait)."""
+
+
+def _wait_section(screen: Screen, section: str) -> None:
+    """Wait until the Grimheim section just tapped is drawn."""
+    if section in GRIM_SHOWN:
+        screen.page.locator(GRIM_SHOWN[section]).first.wait_for(state="attached")
+    else:
+        screen.page.wait_for_timeout(1000)
+    settle(screen)
+
+
+_MARKERS_IN_SPACES = """() => [...document.querySelectorAll(
+        '[flt-semantics-identifier^="sof-marker-"]')].map(el => {
+    const r = el.getBoundingClientRect();
+    const space = el.closest('[flt-semantics-identifier^="sof-track-space-"]');
+    const s = space ? space.getBoundingClientRect() : null;
+    return {id: el.getAttribute('flt-semantics-identifier'), width: r.width,
+            inside: !!s && r.left >= s.left - 0.5 && r.right <= s.right + 0.5
+                    && r.top >= s.top - 0.5 && r.bottom <= s.bottom + 0.5};
+})"""
+
+
+def width_of(screen: Screen) -> float:
+    size = screen.page.viewport_size
+    return float(size["width"]) if size else 390.0
+
+
+def assert_all_renown_markers_shown(screen: Screen, where: str) -> None:
+    """All nine demigods' renown markers are on the track, each wholly inside its space
+    (a crowded space grows; it never hides or cuts a marker)."""
+    # The track scrolled to the top of the screen: a box cut by the screen's edge is cut
+    # short in the semantics tree too.
+    screen.find("sof-track-space-0")
+    for _ in range(20):
+        box = screen.by_id("sof-track-space-0").bounding_box()
+        if box is None or box["y"] < 300:
+            break
+        screen.page.mouse.move(width_of(screen) / 2, 500)
+        screen.page.mouse.wheel(0, min(800, box["y"] - 150))
+        screen.page.wait_for_timeout(200)
+    settle(screen)
+    markers = screen.page.evaluate(_MARKERS_IN_SPACES)
+    shown = {m["id"] for m in markers if m["inside"] and m["width"] > 0}
+    assert len(shown) == 9, f"{where}: renown markers not wholly shown: {markers}"
+
+
+_PIECES = """(prefix) => [...document.querySelectorAll(
+        `[flt-semantics-identifier^="${prefix}"]`)].map(el => {
+    const r = el.getBoundingClientRect();
+    return {id: el.getAttribute('flt-semantics-identifier'), left: r.left, right: r.right,
+            width: r.width};
+})"""
+
+PIECES = {
+    "winds-of-fate": [f"wof-round-{n}" for n in range(1, 13)],
+    "born-of-titans": [f"bot-shield-{seat}-{n}" for seat in range(4) for n in range(7)],
+}
+"""Pieces of a board that must all be drawn, wholly on the screen: the twelve round spaces,
+every crew sheet's seven shields."""
+
+
+def assert_pieces_shown(screen: Screen, where: str, width: int, pieces: list[str]) -> None:
+    """Every piece of ``pieces`` is on the screen at a size of its own, within its width
+    (a row too wide for the phone pushes its last pieces off or leaves them out)."""
+    found = {p["id"]: p for p in screen.page.evaluate(_PIECES, pieces[0].rsplit("-", 1)[0])}
+    if pieces[0].startswith("bot-shield"):
+        found = {}
+        for seat in range(4):
+            found |= {p["id"]: p for p in screen.page.evaluate(_PIECES, f"bot-shield-{seat}-")}
+    missing = [
+        ident
+        for ident in pieces
+        if ident not in found
+        or found[ident]["width"] < 8
+        or found[ident]["left"] < -0.5
+        or found[ident]["right"] > width + 0.5
+    ]
+    assert not missing, f"{where}: pieces not wholly shown: {missing}"
+
+
+def _check_screen(screen: Screen, where: str, width: int, scale: float, name: str) -> None:
+    _shot(screen, name)
+    fits_width(screen, where, width)
+    assert_texts_whole(screen, where, scale)
+    for game, pieces in PIECES.items():
+        if name.startswith(game):
+            assert_pieces_shown(screen, where, width, pieces)
+    if name.startswith("scales-of-fate"):
+        assert_all_renown_markers_shown(screen, where)
+
+
+@pytest.mark.parametrize("slug", list(MID_GAMES))
+def test_mid_game_screens_fit_every_phone(mid_game_server: Any, browser: Any, slug: str) -> None:
+    """Each game's screen mid-game at 320, 390, 360 and 430 px, with 100 % and 200 % text,
+    in the light and dark themes: no control past the screen's edge, no text cut off or
+    broken mid-word."""
+    server, tables = mid_game_server
+    for width, scale, look in GRID:
+        ctx = _device(browser, width, scale, look)
+        try:
+            screen = open_app(ctx, server.host_url(f"/t/{tables[slug]}"))
+            screen.wait_id(MID_GAMES[slug][0], timeout=30_000)
+            settle(screen)
+            sections = GRIM_SECTIONS if slug == "grimheim" else [""]
+            for section in sections:
+                if section:
+                    screen.tap(f"grim-nav-{section}")
+                    _wait_section(screen, section)
+                name = f"{slug}{'-' + section if section else ''}-{width}-{int(scale * 100)}-{look}"
+                where = f"{slug} {section} at {width} px, text {scale:.0%}, {look}"
+                _check_screen(screen, where, width, scale, name)
+        finally:
+            ctx.close()

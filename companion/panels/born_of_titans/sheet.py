@@ -58,8 +58,9 @@ def shield(seat: int, number: int, quest: str | None, crew: bool, prophecy: bool
         markers.append(_dot("C", CREW_COLOUR))
     if prophecy:
         markers.append(_dot("P", PROPHECY_COLOUR))
+    # The shield shares the sheet's width with the other six: at 320 px each gets about
+    # 40 px, so the face is at most 38 px wide and shrinks with its share.
     face = ft.Container(
-        width=38,
         height=42,
         border_radius=ft.BorderRadius.only(
             top_left=6, top_right=6, bottom_left=19, bottom_right=19
@@ -67,15 +68,7 @@ def shield(seat: int, number: int, quest: str | None, crew: bool, prophecy: bool
         bgcolor=ft.Colors.DEEP_PURPLE_700 if quest else ft.Colors.SURFACE_CONTAINER_HIGHEST,
         border=ft.Border.all(2, ft.Colors.AMBER_300 if quest else ft.Colors.OUTLINE_VARIANT),
         alignment=ft.Alignment.CENTER,
-        content=ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD),
-    )
-    label = ft.Text(
-        quest[:6] if quest else "",
-        size=10,
-        max_lines=1,
-        text_align=ft.TextAlign.CENTER,
-        width=44,
-        color=ft.Colors.AMBER_200,
+        content=ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD, no_wrap=True),
     )
     what = [f"shield {number}"]
     if crew:
@@ -84,16 +77,30 @@ def shield(seat: int, number: int, quest: str | None, crew: bool, prophecy: bool
         what.append("prophecy")
     if quest:
         what.append(f"quest {quest}")
+    # A finished quest is named in full under the row of shields (``quests_line``): a
+    # shield's share of a 320 px phone holds no quest name.
     return ft.Semantics(
         identifier=ident,
         label=", ".join(what),
-        content=ft.Column(
-            width=44,
-            spacing=2,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            controls=[face, ft.Row(markers, spacing=1, height=18, tight=True), label],
+        expand=True,
+        content=ft.Container(
+            padding=ft.Padding.symmetric(horizontal=1),
+            content=ft.Column(
+                spacing=2,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                controls=[
+                    ft.Container(content=face, width=38),
+                    ft.Row(markers, spacing=1, height=18, tight=True),
+                ],
+            ),
         ),
     )
+
+
+def quests_line(hero: Hero) -> str:
+    """The quests finished on ``hero``'s sheet, by shield: "Quests: 2 Minotaur · 5 Hydra"."""
+    done = " · ".join(f"{n} {quest}" for n, quest in sorted(hero.shields.items()))
+    return f"Quests on shields: {done}" if done else ""
 
 
 def _stats_line(kind: str, stats: Stats | None) -> ft.Control:
@@ -148,11 +155,8 @@ def crew_sheet(state: BotState, seat: int, *, own: bool, shields: list[ft.Contro
                         spacing=6,
                         controls=[ft.Text(title, size=16, weight=ft.FontWeight.W_600), *badges],
                     ),
-                    ft.Row(
-                        spacing=0,
-                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                        controls=shields,
-                    ),
+                    ft.Row(spacing=0, controls=shields),
+                    *([ft.Text(quests_line(hero), size=13)] if hero.shields else []),
                     tag(
                         f"bot-counts-{seat}",
                         ft.Text(

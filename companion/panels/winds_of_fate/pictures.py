@@ -113,26 +113,35 @@ def round_track(s: WofState) -> ft.Control:
                 size=11,
                 color=PLAYER_COLOURS[b.seat % 5],
                 weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
             )
             for b in s.bets
             if b.space == space
         ]
+        # Six spaces share each row's width (none is cut off at 320 px); a space grows
+        # taller, never wider, when its bets need more lines.
+        strut = ft.Container(width=0, height=58)
+        body = ft.Column(
+            spacing=0,
+            expand=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[_no_wrap(str(space), 14, ft.FontWeight.BOLD), *bets],
+        )
         cells.append(
             theme.tagged(
                 f"wof-round-{space}",
                 ft.Container(
-                    width=50,
-                    height=64,
+                    expand=True,
                     border_radius=8,
                     padding=2,
                     bgcolor=ft.Colors.PRIMARY_CONTAINER if here else None,
                     border=ft.Border.all(
                         2 if here else 1, ft.Colors.PRIMARY if here else ft.Colors.OUTLINE_VARIANT
                     ),
-                    content=ft.Column(
+                    content=ft.Row(
                         spacing=0,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                        controls=[ft.Text(str(space), size=14, weight=ft.FontWeight.BOLD), *bets],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                        controls=[strut, body],
                     ),
                 ),
             )
@@ -141,8 +150,8 @@ def round_track(s: WofState) -> ft.Control:
         "wof-round-track",
         "Round track",
         [
-            ft.Row(spacing=4, controls=cells[:6]),
-            ft.Row(spacing=4, controls=cells[6:]),
+            ft.Row(spacing=3, vertical_alignment=ft.CrossAxisAlignment.START, controls=cells[:6]),
+            ft.Row(spacing=3, vertical_alignment=ft.CrossAxisAlignment.START, controls=cells[6:]),
             theme.muted("A bet shows its owner and its chips.", 12),
         ],
     )
@@ -162,8 +171,6 @@ def board(s: WofState) -> ft.Control:
             theme.tagged(
                 f"wof-node-{node}",
                 ft.Container(
-                    width=80,
-                    height=52,
                     border_radius=8,
                     padding=4,
                     opacity=0.45 if down else 1.0,
@@ -173,10 +180,14 @@ def board(s: WofState) -> ft.Control:
                     border=ft.Border.all(
                         3 if here else 1, ft.Colors.TERTIARY if here else ft.Colors.OUTLINE_VARIANT
                     ),
+                    # At least 72 x 44; a long name ("▼ Lotophagi") or large text
+                    # widens the tile to the whole name instead of cutting it.
                     content=ft.Column(
                         spacing=0,
+                        tight=True,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                         controls=[
+                            ft.Container(width=72, height=0),
                             theme.muted(label if node.isdigit() else "", 10),
                             ft.Text(
                                 ("▼ " if down else "") + name,
@@ -217,22 +228,48 @@ def score_row(
     seat: int, name: str, vp: int, held: int, help_: int, hinder: int, stacks: tuple[int, ...]
 ) -> ft.Control:
     """One player's line of the score board."""
+    # Name and points on the first line, the counts below (wrapping as needed): a 320 px
+    # phone or large text never squeezes the name letter by letter.
     return theme.tagged(
         f"wof-player-{seat}",
         ft.Row(
             spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.START,
             controls=[
                 ft.Container(
                     width=10, height=28, border_radius=3, bgcolor=PLAYER_COLOURS[seat % 5]
                 ),
-                ft.Text(name, expand=True, size=15, weight=ft.FontWeight.W_600),
-                ft.Text(f"{vp} VP", size=15, weight=ft.FontWeight.BOLD),
-                theme.muted(f"chips {held}", 12),
-                theme.muted(f"H{help_}/h{hinder}", 12),
-                theme.muted(f"destiny {' / '.join(str(c) for c in stacks)}", 12),
+                ft.Column(
+                    spacing=0,
+                    expand=True,
+                    controls=[
+                        ft.Row(
+                            spacing=6,
+                            controls=[
+                                ft.Text(name, expand=True, size=15, weight=ft.FontWeight.W_600),
+                                _no_wrap(f"{vp} VP", 15, ft.FontWeight.BOLD),
+                            ],
+                        ),
+                        ft.Row(
+                            wrap=True,
+                            spacing=10,
+                            run_spacing=0,
+                            controls=[
+                                theme.muted(f"chips {held}", 12),
+                                theme.muted(f"H{help_}/h{hinder}", 12),
+                                theme.muted(f"destiny {' / '.join(str(c) for c in stacks)}", 12),
+                            ],
+                        ),
+                    ],
+                ),
             ],
         ),
     )
+
+
+def _no_wrap(text: str, size: int, weight: ft.FontWeight | None = None) -> ft.Text:
+    """A short figure that stays on one line."""
+    return ft.Text(text, size=size, weight=weight, no_wrap=True, max_lines=1)
 
 
 def score_box(rows: list[ft.Control], supply: int) -> ft.Control:
