@@ -88,13 +88,17 @@ def fitted_board(
         for part in (canvas, tappable, viewer):
             if part is not None:
                 part.width, part.height = w, h
+        box.height = h
         box.update()
 
-    # The box takes the width its parent gives (up to the base width) and the board's
-    # shape; a drawing still at the old scale is clipped until it is redrawn.
+    # The box takes the width its parent gives (up to the base width) and the height of
+    # the drawing at the scale it was last drawn at; a drawing still at the old scale is
+    # clipped until it is redrawn. (An aspect ratio instead of a height lets Flutter size
+    # the box before the canvas inside it, and taps then miss the drawing.)
     box = ft.Container(
         content=viewer,
-        aspect_ratio=base_width / base_height,
+        width=base_width,
+        height=height,
         alignment=ft.Alignment.TOP_LEFT,
         clip_behavior=ft.ClipBehavior.HARD_EDGE,
         on_size_change=resized,

@@ -214,12 +214,25 @@ class Screen:
                 # Semantics wrappers hold the real button inside; click the innermost one.
                 inner = loc.locator("[role=button]")
                 target = inner.first if inner.count() else loc
+                self.settle(target)
                 target.click(timeout=TIMEOUT_MS if attempt == 2 else 5_000)
                 return
             except PlaywrightError:
                 if attempt == 2:
                     raise
                 self.page.wait_for_timeout(300)
+
+    def settle(self, loc: Any) -> None:
+        """Wait until ``loc`` stands still: a dialog or page still sliding or growing in
+        moves its buttons between two frames, and a click aimed at where a button was
+        lands beside it (on the dialog, doing nothing)."""
+        last = None
+        for _ in range(15):
+            now = loc.bounding_box()
+            if now is not None and now == last:
+                return
+            last = now
+            self.page.wait_for_timeout(60)
 
     def choose(self, identifier: str, option: str) -> None:
         """Open the drop-down ``identifier`` and pick ``option`` in its menu, as a finger
