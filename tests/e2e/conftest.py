@@ -177,9 +177,11 @@ class Screen:
         try:
             loc.wait_for(state="attached", timeout=min(timeout, 2_500))
         except Exception:
-            for _ in range(20):
+            # Down first (most controls sought are further down), then back up past the
+            # start: a list left scrolled by an earlier screen holds its top items unbuilt.
+            for step in [300] * 20 + [-300] * 40:
                 self.page.mouse.move(195, 500)
-                self.page.mouse.wheel(0, 300)
+                self.page.mouse.wheel(0, step)
                 self.page.wait_for_timeout(250)
                 if loc.count():
                     break
@@ -232,7 +234,12 @@ class Screen:
             if now is not None and now == last:
                 return
             last = now
-            self.page.wait_for_timeout(60)
+            # Two drawn frames apart, not a fixed time: on a busy machine Flutter may draw
+            # no frame at all in 60 ms, and a box read twice between frames looks still.
+            self.page.evaluate(
+                "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+            )
+            self.page.wait_for_timeout(30)
 
     def choose(self, identifier: str, option: str) -> None:
         """Open the drop-down ``identifier`` and pick ``option`` in its menu, as a finger
