@@ -89,10 +89,27 @@ def player_dialog(shell: Shell, player: Any) -> ft.AlertDialog:
             shell.page.update()
             return
         target = int(into.value)
-        _attempt(
-            shell,
-            error,
-            lambda: f"{player.name} merged into {hub.merge_players(player.id, target).name}.",
+        other = next((p.name for p in others if p.id == target), "the other player")
+
+        def go() -> None:
+            shell.page.pop_dialog()  # the question; the player's sheet takes the answer
+            _attempt(
+                shell,
+                error,
+                lambda: f"{player.name} merged into {hub.merge_players(player.id, target).name}.",
+            )
+
+        shell.page.show_dialog(
+            question(
+                "player-merge",
+                f"Merge {player.name} into {other}?",
+                f"Every play of {player.name} is counted as {other}'s from now on, in the "
+                f"plays list and in the stats, and {player.name} leaves the roster.",
+                "There is no undo: a merge cannot be split again.",
+                ("Keep both", "Merge"),
+                shell.page.pop_dialog,
+                go,
+            )
         )
 
     def remove(_: Any) -> None:
@@ -102,7 +119,21 @@ def player_dialog(shell: Shell, player: Any) -> ft.AlertDialog:
                 return f"{player.name} has played, so they were archived: plays and stats stay."
             return f"{player.name} was removed from the roster."
 
-        _attempt(shell, error, act)
+        def go() -> None:
+            shell.page.pop_dialog()
+            _attempt(shell, error, act)
+
+        shell.page.show_dialog(
+            question(
+                "player-remove",
+                f"Remove {player.name} from the roster?",
+                f"{player.name} is no longer offered when a table is set up.",
+                "Someone who has played is archived instead: their plays and stats stay.",
+                ("Keep", "Remove"),
+                shell.page.pop_dialog,
+                go,
+            )
+        )
 
     return ft.AlertDialog(
         title=ft.Text(player.name),
@@ -129,6 +160,28 @@ def player_dialog(shell: Shell, player: Any) -> ft.AlertDialog:
             ],
         ),
         actions=[ft.TextButton("Close", on_click=lambda _: shell.page.pop_dialog())],
+    )
+
+
+def question(
+    key: str,
+    title: str,
+    says: str,
+    note: str,
+    labels: tuple[str, str],
+    keep: Callable[[], Any],
+    go: Callable[[], Any],
+) -> ft.AlertDialog:
+    """The question asked before a roster change that cannot be taken back: ``labels`` are
+    the keep and go buttons (tagged ``{key}-keep`` and ``{key}-confirm``)."""
+    return ft.AlertDialog(
+        title=ft.Text(title),
+        scrollable=True,
+        content=theme.tagged(
+            f"{key}-question",
+            ft.Column(tight=True, spacing=8, controls=[ft.Text(says), theme.muted(note, size=12)]),
+        ),
+        actions=theme.ask_actions(key, labels[0], labels[1], keep, go),
     )
 
 
