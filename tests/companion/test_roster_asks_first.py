@@ -39,7 +39,7 @@ def _open_sheet(hub: Hub, name: str) -> tuple[Any, Any, ft.AlertDialog]:
 
 def test_merging_asks_first_naming_both_players(hub: Hub) -> None:
     ann, anna = hub.add_player("Ann"), hub.add_player("Anna")
-    shell, s, sheet = _open_sheet(hub, "Ann")
+    _shell, s, sheet = _open_sheet(hub, "Ann")
     tags = _tags(sheet)
     tags["player-merge-into"].content.value = str(anna.id)
     tap(s, tags["player-merge"])
@@ -61,7 +61,7 @@ def test_merging_asks_first_naming_both_players(hub: Hub) -> None:
 
 def test_removing_asks_first_and_keep_changes_nothing(hub: Hub) -> None:
     hub.add_player("Tor")
-    shell, s, sheet = _open_sheet(hub, "Tor")
+    _shell, s, sheet = _open_sheet(hub, "Tor")
     tap(s, _tags(sheet)["player-remove"])
     question = _top_dialog(s)
     assert "Remove Tor from the roster?" in _words(question)
