@@ -3,7 +3,9 @@
 ``Relay(port)`` listens on a free loopback port and forwards every connection to the host on
 ``port``. ``cut()`` closes every relayed connection at once and refuses new ones (they are
 accepted and closed at once, as a network that is down would fail them); ``restore()``
-forwards again. Nothing is buffered or altered in between.
+forwards again. ``stall()`` is the weak Wi-Fi that does not drop: every connection stays
+open but no byte gets through in either direction (what arrives is held) until ``flow()``,
+which delivers what was held, in order. Nothing is altered in between.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ class Relay:
         self._lock = threading.Lock()
         self._open: set[socket.socket] = set()
         self._down = False
+        self._flowing = threading.Event()
+        self._flowing.set()
         self._stopped = False
         self.connections = 0
         threading.Thread(target=self._accept, daemon=True).start()
@@ -40,6 +44,14 @@ class Relay:
         for sock in doomed:
             _kill(sock)
 
+    def stall(self) -> None:
+        """Hold every byte from now on, keeping every connection open."""
+        self._flowing.clear()
+
+    def flow(self) -> None:
+        """Deliver what was held and forward again."""
+        self._flowing.set()
+
     def restore(self) -> None:
         with self._lock:
             self._down = False
@@ -47,6 +59,7 @@ class Relay:
     def close(self) -> None:
         self._stopped = True
         self.cut()
+        self._flowing.set()  # release the pumps of a stalled relay
         with contextlib.suppress(OSError):
             self._server.close()
 
@@ -79,6 +92,7 @@ class Relay:
                 data = src.recv(65536)
                 if not data:
                     break
+                self._flowing.wait()
                 dst.sendall(data)
         except OSError:
             pass
