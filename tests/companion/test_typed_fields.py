@@ -119,3 +119,40 @@ def test_titans_what_was_typed_survives_a_look_at_the_rules(hub: Hub) -> None:
     shell.show(route)
     tags = tagged(shell.table_screen.body)
     assert _field(tags["bot-crew-name"]).value == "Argonauts"
+
+
+def _leave_and_look_at_the_rules(shell: Shell, table_id: str, route: str, rule: str) -> None:
+    """Leave the field for the rules reference, then come back to the table."""
+    shell.show(f"/t/{table_id}/rules?key={shell.hub.host_key}&rule={rule}")
+    assert shell.table_screen is None
+    shell.show(route)
+
+
+def test_a_counter_typed_is_judged_as_typed_and_kept_over_a_look_at_the_rules(hub: Hub) -> None:
+    table = hub.create_table("tally", None, ["Ann", "Bo"], "typed")
+    route = f"/t/{table.id}?key={hub.host_key}"
+    shell, s, wire = _phone(hub, route)
+    tags = tagged(shell.table_screen.body)
+    wire.take()
+    _type(s, tags["counter-pile-field"], "99")
+    assert _sent_fields(wire) == 0  # the field typed into stays on the phone as it is
+    # The line under the field already says what Set would do (core.correction's bounds).
+    tags = tagged(shell.table_screen.body)
+    assert "between 0 and 10; 99 is outside" in texts(shell.table_screen.body)
+    _type(s, tags["counter-pile-field"], "7")
+    tags = tagged(shell.table_screen.body)
+    assert "Set pile to 7" in texts(shell.table_screen.body)
+    assert "outside" not in texts(shell.table_screen.body)
+    # A look at the rules and back: the 7 is still there, and so is its verdict.
+    _leave(s, tags["counter-pile-field"])
+    _leave_and_look_at_the_rules(shell, table.id, route, "core.correction")
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["counter-pile-field"]).value == "7"
+    assert "Set pile to 7" in texts(shell.table_screen.body)
+    assert table.state.pile == 0  # typed, not set: nothing reached the table yet
+    # Set commits what was typed.
+    _tap(s, tags["counter-pile-set"])
+    assert table.state.pile == 7
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["counter-pile-field"]).value == "7"
+    assert "Set pile to" not in texts(shell.table_screen.body)
