@@ -11,7 +11,8 @@ import flet as ft
 
 from companion.app import Shell
 from companion.hub import Hub
-from companion.table import Actor
+from companion.table import Actor, Change
+from rules.fates_and_favors import EnterHand
 from rules.scales_of_fate.actions import DealDemigods
 from tests.support.ui import tagged, texts
 from tests.support.wire import first_draw, session
@@ -123,7 +124,7 @@ def test_titans_what_was_typed_survives_a_look_at_the_rules(hub: Hub) -> None:
 
 def _leave_and_look_at_the_rules(shell: Shell, table_id: str, route: str, rule: str) -> None:
     """Leave the field for the rules reference, then come back to the table."""
-    shell.show(f"/t/{table_id}/rules?key={shell.hub.host_key}&rule={rule}")
+    shell.show(route.replace(f"/t/{table_id}?", f"/t/{table_id}/rules?") + f"&rule={rule}")
     assert shell.table_screen is None
     shell.show(route)
 
@@ -156,3 +157,34 @@ def test_a_counter_typed_is_judged_as_typed_and_kept_over_a_look_at_the_rules(hu
     tags = tagged(shell.table_screen.body)
     assert _field(tags["counter-pile-field"]).value == "7"
     assert "Set pile to" not in texts(shell.table_screen.body)
+
+
+def test_ff_a_hand_typed_is_judged_as_typed_and_kept_until_noted(hub: Hub) -> None:
+    """ff.app.hand: the hand typed on a seat's phone is checked at each keystroke and kept
+    over a look at the rules and another player's move, until it is noted."""
+    table = hub.create_table("fates-and-favors", None, ["Ann", "Bo"], "typed")
+    route = f"/t/{table.id}?k={table.seat_tokens[0]}"
+    shell, s, wire = _phone(hub, route)
+    tags = tagged(shell.table_screen.body)
+    wire.take()
+    _type(s, tags["ff-hand-field"], "3 7 zues")
+    assert _sent_fields(wire) == 0  # the field typed into stays on the phone as it is
+    tags = tagged(shell.table_screen.body)
+    assert "Unknown card(s): zues" in texts(tags["ff-hand-check"])
+    _type(s, tags["ff-hand-field"], "3 7 Zeus")
+    tags = tagged(shell.table_screen.body)
+    assert texts(tags["ff-hand-check"]) == "To note: 3, 7, zeus."
+    # A look at the rules and back, then another player's move: still there, still judged.
+    _leave(s, tags["ff-hand-field"])
+    _leave_and_look_at_the_rules(shell, table.id, route, "ff.app.hand")
+    table.do(EnterHand(1, ("5",)), HOST)
+    asyncio.run(shell.table_screen._refresh(Change(table.id, table.version, "do", "")))
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["ff-hand-field"]).value == "3 7 Zeus"
+    assert texts(tags["ff-hand-check"]) == "To note: 3, 7, zeus."
+    assert table.state.hands[0] == ()  # typed, not noted: nothing reached the table yet
+    _tap(s, tags["ff-hand-save"])
+    assert table.state.hands[0] == ("3", "7", "zeus")
+    tags = tagged(shell.table_screen.body)
+    assert "3, 7, zeus" in texts(tags["ff-hand-note"])
+    assert not tags["ff-hand-check"].visible
