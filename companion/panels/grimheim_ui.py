@@ -63,6 +63,8 @@ class UiMemory:
     odds: dict[str, Any] = field(default_factory=dict)
     attack_damage: dict[str, int] = field(default_factory=dict)
     message: str = ""
+    fields: dict[str, ft.TextField] = field(default_factory=dict, compare=False, repr=False)
+    """The typed fields, kept from one drawing to the next while the players type."""
 
 
 _MEMORY: OrderedDict[int, UiMemory] = OrderedDict()

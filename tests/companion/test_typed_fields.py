@@ -188,3 +188,33 @@ def test_ff_a_hand_typed_is_judged_as_typed_and_kept_until_noted(hub: Hub) -> No
     tags = tagged(shell.table_screen.body)
     assert "3, 7, zeus" in texts(tags["ff-hand-note"])
     assert not tags["ff-hand-check"].visible
+
+
+def test_grim_a_card_number_typed_narrows_the_list_as_typed_and_is_kept(hub: Hub) -> None:
+    """grim.reinforce.draw: the drawn card is found by what is typed, keystroke by keystroke,
+    and what was typed survives a look at the rules."""
+    table = hub.create_table("grimheim", None, ["Ann", "Bo"], "typed")
+    route = f"/t/{table.id}?key={hub.host_key}"
+    shell, s, wire = _phone(hub, route)
+    tags = tagged(shell.table_screen.body)
+    assert "grim-card-14" in tags and "grim-card-3" in tags
+    wire.take()
+    _type(s, tags["grim-card-search"], "1")
+    assert _sent_fields(wire) == 0  # the field typed into stays on the phone as it is
+    tags = tagged(shell.table_screen.body)
+    assert "grim-card-14" in tags and "grim-card-3" not in tags
+    _type(s, tags["grim-card-search"], "14")
+    tags = tagged(shell.table_screen.body)
+    assert [k for k in tags if k.startswith("grim-card-") and k[10:].isdigit()] == ["grim-card-14"]
+    _type(s, tags["grim-card-search"], "149")
+    assert "No yellow card matches '149'" in texts(shell.table_screen.body)
+    _type(s, tags["grim-card-search"], "14")
+    _leave(s, tagged(shell.table_screen.body)["grim-card-search"])
+    _leave_and_look_at_the_rules(shell, table.id, route, "grim.reinforce.draw")
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["grim-card-search"]).value == "14"
+    assert [k for k in tags if k.startswith("grim-card-") and k[10:].isdigit()] == ["grim-card-14"]
+    _tap(s, tags["grim-card-14"])
+    assert "Card 14: Jotunn Youth Camp" in texts(
+        tagged(shell.table_screen.body)["grim-card-picked"]
+    )
