@@ -294,13 +294,22 @@
       current._beats && Date.now() - lastHeard > STALL_MS;
   }
 
+  var TICK_MS = 500;
+  var lastTick = Date.now();
   setInterval(function () {
+    var now = Date.now();
+    if (now - lastTick > 3 * TICK_MS) {
+      // This page itself was asleep or busy (a locked phone, a long drawing): frames may
+      // be waiting behind this tick. Give the connection two seconds to show it flows.
+      lastHeard = Math.max(lastHeard, now - STALL_MS + 2000);
+    }
+    lastTick = now;
     if (stalled()) {
       state = "waiting";
       downSince = lastHeard;
     }
     if (downSince !== null) { render(); }
-  }, 500);
+  }, TICK_MS);
   document.addEventListener("DOMContentLoaded", build);
 
   window.fatekeeperConnection = {
