@@ -18,8 +18,10 @@
 // arrives). The websocket asks the host for beats (the "beat" query parameter): a tiny text
 // frame whenever the host has sent nothing for a second (companion/server.py, Beats). Flet
 // sends only binary frames, so a text frame is a beat: it is counted here and never passed
-// to Flet (not a move, no redraw). Once beats have been heard on a socket, STALL_MS without
+// to Flet (not a move, no redraw). Once the page has heard a beat, STALL_MS without
 // any frame covers the screen with "Waiting for the host"; the next frame takes it away.
+// A socket silent for RECONNECT_MS is given up (the path it took may be gone for good, as
+// when a phone changes networks): Flet is told it closed and reconnects on a fresh one.
 (function () {
   "use strict";
   var Native = window.WebSocket;
@@ -29,10 +31,12 @@
   var RETRY_MS = 250;
   var SHOW_AFTER_MS = 300;
   var STALL_MS = 4000; // silence that means a stall: the host sends at least every 1.5 s
+  var RECONNECT_MS = 12000; // silence after which the socket is given up for a fresh one
   var state = "starting"; // starting | connected | waiting | reconnecting | offline
   var everOpen = false;
   var lastUpdate = null; // the last frame of the app itself (beats are not updates)
   var lastHeard = 0; // the last frame of any kind
+  var hostBeats = false; // this page has heard the host beat: every later socket is watched
   var downSince = null;
   var current = null; // the app's websocket as Flet holds it
 
@@ -63,7 +67,7 @@
     this._inner = null;
     this._closing = false;
     this._timer = null;
-    this._beats = false; // heard a beat on this socket: silence on it now means a stall
+    this._beats = false; // watched: silence on this socket means a stall (the host beats)
     this.readyState = 0;
     this.protocol = "";
     this.extensions = "";
@@ -105,7 +109,7 @@
     ws.onopen = function () {
       if (self._inner !== ws) { return; }
       lastHeard = Date.now();
-      self._beats = false;
+      self._beats = hostBeats;
       self.readyState = 1;
       self.protocol = ws.protocol;
       self.extensions = ws.extensions;
@@ -116,7 +120,7 @@
       if (self._inner !== ws) { return; }
       lastHeard = Date.now();
       if (typeof e.data === "string") {
-        self._beats = true; // a beat: the connection flows; Flet never sees it
+        self._beats = hostBeats = true; // a beat: the connection flows; Flet never sees it
         heard();
         return;
       }
@@ -139,6 +143,17 @@
       if (!self._closing) { dropped(); }
       self._fire(new CloseEvent("close", { code: e.code, reason: e.reason, wasClean: e.wasClean }));
     };
+  };
+  // Give up an open socket that stays silent: to Flet it closed like a dropped network, and
+  // Flet reconnects through a new one. The old socket is left to close in its own time.
+  Resilient.prototype._abandon = function () {
+    var ws = this._inner;
+    if (!ws || this.readyState !== 1) { return; }
+    ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
+    try { ws.close(); } catch (e) { /* already closing */ }
+    this.readyState = 3;
+    dropped();
+    this._fire(new CloseEvent("close", { code: 1006, reason: "", wasClean: false }));
   };
   Resilient.prototype._retryNow = function () {
     if (this._timer !== null) {
@@ -308,6 +323,9 @@
       state = "waiting";
       downSince = lastHeard;
     }
+    if (state === "waiting" && now - lastHeard > RECONNECT_MS) {
+      current._abandon();
+    }
     if (downSince !== null) { render(); }
   }, TICK_MS);
   document.addEventListener("DOMContentLoaded", build);
@@ -316,5 +334,6 @@
     state: function () { return state; },
     lastUpdate: function () { return lastUpdate; },
     lastHeard: function () { return lastHeard; },
+    watched: function () { return current !== null && current._beats; },
   };
 })();

@@ -145,6 +145,12 @@ def _join_through(relay: Relay, host: Screen, phone: Any) -> Screen:
     return guest
 
 
+def _watched(screen: Screen) -> None:
+    """Wait until the phone has heard the host's heartbeat (a second or so after the first
+    quiet moment): from then on, silence on its connection counts."""
+    screen.page.wait_for_function("window.fatekeeperConnection.watched()", timeout=10_000)
+
+
 def _covers_the_line(screen: Screen) -> bool:
     """Is the connection line hidden behind the connection cover (what a finger or an eye
     meets at its centre)?"""
@@ -180,6 +186,7 @@ def test_a_stalled_connection_stops_saying_live_and_comes_back_by_itself(
     # Weak Wi-Fi: the connection stays open and nothing gets through. Within a few seconds
     # the phone stops looking live and says it is waiting for the host.
     opened = relay.connections
+    _watched(guest)
     relay.stall()
     text = _cover(guest, "waiting")  # at most 5 s
     assert "Waiting for the host" in text and "Live" not in text, text
@@ -201,6 +208,37 @@ def test_a_stalled_connection_stops_saying_live_and_comes_back_by_itself(
     line = guest.text_of("connection-status")
     assert "Live" in line and "move 1" in line, line
     assert relay.connections == opened  # the same connection throughout: it never closed
+
+
+def test_a_connection_silent_for_long_is_given_up_for_a_fresh_one(
+    server: Server, host_ctx: Any, phone: Any, relay: Relay
+) -> None:
+    """The path of the phone's connection is gone for good (it changed networks, say): the
+    old socket never closes and never delivers again, while a new connection would work."""
+    host = open_app(host_ctx, server.host_url("/new") + "&game=tally")
+    guest = _join_through(relay, host, phone)
+    opened = relay.connections
+    _watched(guest)
+    relay.stall()  # the connection open now; new ones get through
+    _cover(guest, "waiting")
+    host.tap("counter-pile-plus")
+    wait_for(host, "counter-pile-value", "1")
+    # About twelve seconds of silence: the phone gives that socket up and reconnects.
+    took = _caught_up_within(guest, 1, 20.0)
+    print(f"back on a fresh connection after {took:.1f} s of waiting")
+    guest.page.locator("#fk-connection").wait_for(state="hidden", timeout=5_000)
+    assert _state(guest) == "connected"
+    assert relay.connections > opened  # through a new connection: the old one stays stalled
+    assert "Live" in guest.text_of("connection-status")
+    # And it keeps following the table.
+    host.tap("counter-pile-plus")
+    wait_for(guest, "counter-pile-value", "2", timeout_ms=5_000)
+
+
+def _caught_up_within(screen: Screen, pile: int, seconds: float) -> float:
+    start = time.monotonic()
+    wait_for(screen, "counter-pile-value", str(pile), timeout_ms=int(seconds * 1000))
+    return time.monotonic() - start
 
 
 def test_the_host_renews_the_host_link_and_keeps_host_access(
