@@ -13,6 +13,15 @@
 // back. Here one websocket handed to Flet keeps retrying underneath every quarter second (and at
 // once when the browser says it is online again or the page becomes visible), and tells
 // Flet only that it opened: Flet then resumes its session and the host redraws the table.
+//
+// A connection can also stall without closing (weak Wi-Fi: the socket stays open and nothing
+// arrives). The websocket asks the host for beats (the "beat" query parameter): a tiny text
+// frame whenever the host has sent nothing for a second (companion/server.py, Beats). Flet
+// sends only binary frames, so a text frame is a beat: it is counted here and never passed
+// to Flet (not a move, no redraw). Once the page has heard a beat, STALL_MS without
+// any frame covers the screen with "Waiting for the host"; the next frame takes it away.
+// A socket silent for RECONNECT_MS is given up (the path it took may be gone for good, as
+// when a phone changes networks): Flet is told it closed and reconnects on a fresh one.
 (function () {
   "use strict";
   var Native = window.WebSocket;
@@ -21,14 +30,25 @@
   }
   var RETRY_MS = 250;
   var SHOW_AFTER_MS = 300;
-  var state = "starting"; // starting | connected | reconnecting | offline
+  var STALL_MS = 4000; // silence that means a stall: the host sends at least every 1.5 s
+  var RECONNECT_MS = 12000; // silence after which the socket is given up for a fresh one
+  var state = "starting"; // starting | connected | waiting | reconnecting | offline
   var everOpen = false;
-  var lastUpdate = null;
+  var lastUpdate = null; // the last frame of the app itself (beats are not updates)
+  var lastHeard = 0; // the last frame of any kind
+  var hostBeats = false; // this page has heard the host beat: every later socket is watched
   var downSince = null;
   var current = null; // the app's websocket as Flet holds it
 
   function isApp(url) {
     return /\/ws(\?|$)/.test(String(url));
+  }
+
+  function withBeat(url) {
+    var text = String(url);
+    var hash = text.indexOf("#");
+    var head = hash < 0 ? text : text.slice(0, hash);
+    return head + (head.indexOf("?") < 0 ? "?" : "&") + "beat=1" + (hash < 0 ? "" : text.slice(hash));
   }
 
   function clock(ms) {
@@ -47,6 +67,7 @@
     this._inner = null;
     this._closing = false;
     this._timer = null;
+    this._beats = false; // watched: silence on this socket means a stall (the host beats)
     this.readyState = 0;
     this.protocol = "";
     this.extensions = "";
@@ -81,11 +102,14 @@
     var self = this;
     this._timer = null;
     if (this._closing || this.readyState !== 0) { return; }
-    var ws = this._protocols === undefined ? new Native(this.url) : new Native(this.url, this._protocols);
+    var target = withBeat(this.url);
+    var ws = this._protocols === undefined ? new Native(target) : new Native(target, this._protocols);
     ws.binaryType = this._binaryType;
     this._inner = ws;
     ws.onopen = function () {
       if (self._inner !== ws) { return; }
+      lastHeard = Date.now();
+      self._beats = hostBeats;
       self.readyState = 1;
       self.protocol = ws.protocol;
       self.extensions = ws.extensions;
@@ -94,7 +118,14 @@
     };
     ws.onmessage = function (e) {
       if (self._inner !== ws) { return; }
-      lastUpdate = Date.now();
+      lastHeard = Date.now();
+      if (typeof e.data === "string") {
+        self._beats = hostBeats = true; // a beat: the connection flows; Flet never sees it
+        heard();
+        return;
+      }
+      lastUpdate = lastHeard;
+      heard();
       self._fire(new MessageEvent("message", { data: e.data, origin: e.origin }));
     };
     ws.onerror = function () {
@@ -112,6 +143,17 @@
       if (!self._closing) { dropped(); }
       self._fire(new CloseEvent("close", { code: e.code, reason: e.reason, wasClean: e.wasClean }));
     };
+  };
+  // Give up an open socket that stays silent: to Flet it closed like a dropped network, and
+  // Flet reconnects through a new one. The old socket is left to close in its own time.
+  Resilient.prototype._abandon = function () {
+    var ws = this._inner;
+    if (!ws || this.readyState !== 1) { return; }
+    ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
+    try { ws.close(); } catch (e) { /* already closing */ }
+    this.readyState = 3;
+    dropped();
+    this._fire(new CloseEvent("close", { code: 1006, reason: "", wasClean: false }));
   };
   Resilient.prototype._retryNow = function () {
     if (this._timer !== null) {
@@ -195,7 +237,9 @@
       e.stopPropagation();
       tapNote.textContent = (state === "offline"
         ? "Not sent: this phone is offline."
-        : "Not sent: the host cannot be reached right now.") +
+        : state === "waiting"
+          ? "Not sent: nothing is coming through from the host right now."
+          : "Not sent: the host cannot be reached right now.") +
         " Nothing changed at the table. Tap again once the table is back.";
       tapNote.style.display = "block";
     };
@@ -212,19 +256,24 @@
     build();
     if (!cover) { return; }
     cover.setAttribute("data-state", state);
-    var down = state === "reconnecting" || state === "offline";
+    var down = state === "reconnecting" || state === "offline" || state === "waiting";
     var show = down && downSince !== null && Date.now() - downSince >= SHOW_AFTER_MS;
     if (!show) {
       cover.style.display = "none";
       tapNote.style.display = "none";
       return;
     }
-    title.textContent = state === "offline" ? "\u25CF Offline" : "\u25CF Reconnecting\u2026";
+    title.textContent = state === "offline" ? "\u25CF Offline"
+      : state === "waiting" ? "\u25CF Waiting for the host\u2026" : "\u25CF Reconnecting\u2026";
     title.style.color = state === "offline" ? "#f2b8b5" : "#f9dc8c";
+    var silent = Math.floor((Date.now() - lastHeard) / 1000);
     detail.textContent = (lastUpdate !== null ? "Last update " + clock(lastUpdate) + ". " : "") +
       (state === "offline"
         ? "This phone has no network. The table comes back by itself once it has."
-        : "Trying to reach the host. The table comes back by itself as soon as it answers.");
+        : state === "waiting"
+          ? "Nothing has come through from the host for " + silent + " s: the network is " +
+            "weak or busy. The table comes back by itself as soon as it flows again."
+          : "Trying to reach the host. The table comes back by itself as soon as it answers.");
     cover.style.display = "flex";
   }
 
@@ -245,11 +294,46 @@
     render();
   }
 
-  setInterval(function () { if (downSince !== null) { render(); } }, 1000);
+  // The connection flows again after a stall: back to live at once.
+  function heard() {
+    if (state === "waiting") {
+      state = "connected";
+      downSince = null;
+      render();
+    }
+  }
+
+  // Silence on a socket that has been beating is a stall, though the socket is still open.
+  function stalled() {
+    return state === "connected" && current !== null && current.readyState === 1 &&
+      current._beats && Date.now() - lastHeard > STALL_MS;
+  }
+
+  var TICK_MS = 500;
+  var lastTick = Date.now();
+  setInterval(function () {
+    var now = Date.now();
+    if (now - lastTick > 3 * TICK_MS) {
+      // This page itself was asleep or busy (a locked phone, a long drawing): frames may
+      // be waiting behind this tick. Give the connection two seconds to show it flows.
+      lastHeard = Math.max(lastHeard, now - STALL_MS + 2000);
+    }
+    lastTick = now;
+    if (stalled()) {
+      state = "waiting";
+      downSince = lastHeard;
+    }
+    if (state === "waiting" && now - lastHeard > RECONNECT_MS) {
+      current._abandon();
+    }
+    if (downSince !== null) { render(); }
+  }, TICK_MS);
   document.addEventListener("DOMContentLoaded", build);
 
   window.fatekeeperConnection = {
     state: function () { return state; },
     lastUpdate: function () { return lastUpdate; },
+    lastHeard: function () { return lastHeard; },
+    watched: function () { return current !== null && current._beats; },
   };
 })();

@@ -32,6 +32,13 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   ``assets/connection.js`` to the page Flet serves: it shows the connection status over
   the screen while cut off, says that a tap there was not sent, and keeps retrying every
   quarter second underneath, so a phone is back within a second of its network.
+* A connection can stall without closing (weak Wi-Fi: the socket stays open, nothing
+  arrives), and then the phone would go on looking live. A page that asks for it (the
+  ``beat`` query parameter, added by ``assets/connection.js``) gets a tiny text frame from
+  ``Beats`` whenever the host has sent it nothing for ``BEAT_AFTER`` seconds; the page
+  counts silence and says it is waiting for the host once nothing came for a few seconds.
+  Flet sends only binary frames, so the page tells a beat from the app's own traffic by its
+  kind alone and never passes it on: a beat is neither a move nor a redraw.
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ import logging
 import os
 import threading
 import time
+import urllib.parse
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
@@ -78,6 +86,13 @@ GRACE = 5.0
 MAX_SESSIONS_PER_ADDRESS = 100
 """Registrations one network address may make per ``SESSION_TIMEOUT`` (each one keeps a
 session in memory that long); the host's own loopback address is not counted."""
+BEAT_EVERY = 0.5
+"""Seconds between two rounds of ``Beats`` (one timer for every connection)."""
+BEAT_AFTER = 1.0
+"""A connection the host has sent nothing for this long gets a beat: a page hears from the
+host at least every ``BEAT_AFTER + BEAT_EVERY`` seconds while its connection flows."""
+BEAT = "beat"
+"""The beat's text (the page reads any text frame as one; Flet never sends text)."""
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 BLOCKED_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
@@ -128,6 +143,11 @@ class _Connection:
     overspent: bool = False
     closed: bool = False
     gone: asyncio.Event = field(default_factory=asyncio.Event)
+    accepted: bool = False
+    sent: float = field(default_factory=time.monotonic)
+    """When the host last sent this connection something (``time.monotonic``)."""
+    beating: bool = False
+    """A beat is on its way (a stalled socket can hold it: never two at once)."""
 
     def complain(self, what: str) -> None:
         if not self.complained:
@@ -190,6 +210,57 @@ def problem_with(frame: bytes, conn: _Connection) -> str | None:
     return None
 
 
+class Beats:
+    """The heartbeat of every connection that asked for one: one timer for all of them.
+
+    Every ``BEAT_EVERY`` seconds, each such connection that the host has sent nothing for
+    ``BEAT_AFTER`` seconds gets ``BEAT``. A connection the host is busy talking to gets
+    none (its frames say enough), so a tap's fan-out never waits behind a beat. A send
+    that waits on a stalled socket waits in its own small task, never in the timer.
+    """
+
+    def __init__(self) -> None:
+        self._sends: dict[int, tuple[_Connection, Send]] = {}
+        self._timer: asyncio.Task[None] | None = None
+        self._flying: set[asyncio.Task[None]] = set()  # beats on their way (kept alive)
+
+    def add(self, c: _Connection, send: Send) -> None:
+        self._sends[id(c)] = (c, send)
+        timer = self._timer
+        if timer is None or timer.done() or timer.get_loop() is not asyncio.get_running_loop():
+            self._timer = asyncio.ensure_future(self._run())
+
+    def remove(self, c: _Connection) -> None:
+        self._sends.pop(id(c), None)
+
+    async def _run(self) -> None:
+        while self._sends:
+            await asyncio.sleep(BEAT_EVERY)
+            now = time.monotonic()
+            for c, send in list(self._sends.values()):
+                if c.accepted and not c.closed and not c.beating and now - c.sent >= BEAT_AFTER:
+                    c.beating = True
+                    c.sent = now
+                    task = asyncio.ensure_future(self._beat(c, send))
+                    self._flying.add(task)
+                    task.add_done_callback(self._flying.discard)
+
+    @staticmethod
+    async def _beat(c: _Connection, send: Send) -> None:
+        try:
+            await send({"type": "websocket.send", "text": BEAT})
+        except Exception:  # the transport closed under us: the guard sees it too
+            pass
+        finally:
+            c.beating = False
+
+
+def wants_beats(scope: Scope) -> bool:
+    """Did the page ask for beats (``?beat=1`` on its websocket address)?"""
+    query = urllib.parse.parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    return query.get("beat") == ["1"]
+
+
 class Guard:
     """ASGI middleware in front of Flet's app (see the module docstring for why)."""
 
@@ -197,6 +268,7 @@ class Guard:
         self.app = app
         self.max_sessions = max_sessions
         self._registrations: dict[str, deque[float]] = {}
+        self.beats = Beats()
 
     def admit(self, peer: str) -> bool:
         """May ``peer`` start one more session now? Sessions outlive their connection by
@@ -292,11 +364,15 @@ class Guard:
         async def guarded_send(message: Message) -> None:
             if c.closed:
                 return  # the client is gone; Flet's late sends go nowhere
+            c.sent = time.monotonic()
             try:
                 await send(message)
             except Exception:  # the transport closed under us: same as gone
                 c.closed = True
                 c.gone.set()
+                return
+            if message["type"] == "websocket.accept":
+                c.accepted = True
 
         # Every task Flet starts for this connection's frames inherits the slot: the
         # session's handlers bind it to their meter (``budget.bind``).
@@ -306,6 +382,8 @@ class Guard:
         finally:
             budget.CONNECTION.reset(bound)
         gone = asyncio.ensure_future(c.gone.wait())
+        if wants_beats(scope):
+            self.beats.add(c, send)
         try:
             await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
             if not task.done():
@@ -318,6 +396,7 @@ class Guard:
                 exc = task.exception()
                 COMPLAINTS.say(f"a connection from {c.peer} ended with {type(exc).__name__}")
         finally:
+            self.beats.remove(c)
             gone.cancel()
             if not task.done():
                 task.cancel()

@@ -3,11 +3,17 @@
 Each counter from ``game.counters(state)`` is shown with its printed bounds and current value;
 − and + nudge it by one and the field sets it outright. Every change is a ``Correct`` action
 sent through the table, so it is bounds-checked, logged as a correction and undoable.
+
+What is typed into a field is kept as it is typed (``widgets.typed_field``), per page and
+table, so a redraw or a look at the rules and back loses nothing; the line under the field
+says at each keystroke what Set would do (the rules' own verdict for that number).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
+from typing import Any
 
 import flet as ft
 
@@ -28,6 +34,23 @@ def _values(ctx: PanelContext) -> Mapping[str, int] | None:
 
 counter_label = core_counter_label
 """A counter key as players read it (shared with the history's correction lines)."""
+
+
+_TYPED: OrderedDict[tuple[int, str], dict[str, str]] = OrderedDict()
+"""(page, table) → counter → what is typed into its field and not set yet."""
+
+
+def typed_values(page: Any, table: str) -> dict[str, str]:
+    """What ``page`` has typed into the counter fields of ``table`` and not set yet (the
+    same mapping for every drawing; the oldest pages are forgotten)."""
+    key = (id(page), table)
+    typed = _TYPED.get(key)
+    if typed is None:
+        typed = _TYPED[key] = {}
+        while len(_TYPED) > 256:
+            _TYPED.popitem(last=False)
+    _TYPED.move_to_end(key)
+    return typed
 
 
 def _slug(name: str) -> str:
@@ -63,29 +86,47 @@ def _counter_card(
 ) -> ft.Control:
     key = _slug(name)
     label = counter_label(name)
-    field = ft.TextField(
-        label="Set to",
-        value="" if value is None else str(value),
-        keyboard_type=ft.KeyboardType.NUMBER,
-        input_filter=ft.InputFilter(regex_string=r"^-?[0-9]*$", allow=True, replacement_string=""),
-        width=110,
-        dense=True,
-    )
+    typed = typed_values(ctx.page, ctx.table_id)
     error = ft.Text("", color=theme.BAD, size=13, visible=False)
+
+    def judge(text: str) -> None:
+        """The line under the field: what Set would do with ``text``, as the rules see it."""
+        target = widgets.whole_number(text)
+        if not text.strip():
+            error.visible = False
+            return
+        if target is None:
+            error.value, error.color = f"Enter a whole number between {low} and {high}.", theme.BAD
+        else:
+            verdict = ctx.check(Correct(counter=name, value=target))
+            error.value = verdict.reason
+            error.color = theme.MUTED if verdict.legal else theme.BAD
+        error.visible = True
+
+    def on_text(text: str) -> None:
+        typed[name] = text
+        judge(text)
+
+    if name in typed and widgets.whole_number(typed[name]) == value:
+        del typed[name]  # set (here or on another phone): nothing left to keep
+    shown_text = typed.get(name, "" if value is None else str(value))
+    ident = f"counter-{key}-field"
+    fields: dict[str, ft.TextField] = {}
+    field = widgets.typed_field(
+        fields, ident, "Set to", shown_text, on_text, number=True, width=110, dense=True
+    )
+    if name in typed:
+        judge(shown_text)
 
     def submit(target: int) -> None:
         ctx.act(Correct(counter=name, value=target))
 
     def on_set(_: ft.Event[ft.Button]) -> None:
-        raw = (field.value or "").strip()
-        try:
-            target = int(raw)
-        except ValueError:
-            error.value = f"Enter a whole number between {low} and {high}."
-            error.visible = True
-            error.update()
+        raw = (fields[ident].value or "").strip()
+        target = widgets.whole_number(raw)
+        if target is None:
+            judge(raw or "?")
             return
-        error.visible = False
         submit(target)
 
     can = ctx.can_act
@@ -139,7 +180,7 @@ def _counter_card(
                     ft.Row(
                         visible=can,
                         controls=[
-                            theme.tagged(f"counter-{key}-field", field),
+                            field,
                             theme.tagged(
                                 f"counter-{key}-set",
                                 ft.FilledButton("Set", on_click=on_set),

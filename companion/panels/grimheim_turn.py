@@ -806,16 +806,18 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
     if picked is not None and picked.deck != state.reinforce_deck:
         picked = None
 
-    def on_query(e: Any) -> None:
-        mem.card_query = e.control.value or ""
+    def on_query(text: str) -> None:
+        # Every keystroke narrows the list at once (typed_field keeps the field as it is).
+        mem.card_query = text
         mem.card_number = None
         refresh()
 
-    field = ft.TextField(
-        label="Card number or name",
-        value=mem.card_query,
-        on_submit=on_query,
-        on_change=None,
+    field = widgets.typed_field(
+        mem.fields,
+        "grim-card-search",
+        "Card number or name",
+        mem.card_query,
+        on_query,
         dense=True,
         expand=True,
     )
@@ -823,13 +825,13 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
         ft.Row(
             spacing=8,
             controls=[
-                theme.tagged("grim-card-search", field),
+                field,
                 theme.tagged(
                     "grim-card-find",
                     ft.IconButton(
                         ft.Icons.ARROW_FORWARD,
                         tooltip="Find",
-                        on_click=lambda _: on_query(type("E", (), {"control": field})()),
+                        on_click=lambda _: on_query(mem.card_query),
                         width=theme.TAP,
                         height=theme.TAP,
                     ),

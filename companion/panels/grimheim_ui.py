@@ -65,6 +65,8 @@ class UiMemory:
     message: str = ""
     board_scale: dict[str, Any] = field(default_factory=dict)
     """The scale each map was last drawn at on this device (its screen's width)."""
+    fields: dict[str, ft.TextField] = field(default_factory=dict, compare=False, repr=False)
+    """The typed fields, kept from one drawing to the next while the players type."""
 
 
 _MEMORY: OrderedDict[int, UiMemory] = OrderedDict()

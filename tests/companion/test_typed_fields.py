@@ -11,7 +11,8 @@ import flet as ft
 
 from companion.app import Shell
 from companion.hub import Hub
-from companion.table import Actor
+from companion.table import Actor, Change
+from rules.fates_and_favors import EnterHand
 from rules.scales_of_fate.actions import DealDemigods
 from tests.support.ui import tagged, texts
 from tests.support.wire import first_draw, session
@@ -119,3 +120,101 @@ def test_titans_what_was_typed_survives_a_look_at_the_rules(hub: Hub) -> None:
     shell.show(route)
     tags = tagged(shell.table_screen.body)
     assert _field(tags["bot-crew-name"]).value == "Argonauts"
+
+
+def _leave_and_look_at_the_rules(shell: Shell, table_id: str, route: str, rule: str) -> None:
+    """Leave the field for the rules reference, then come back to the table."""
+    shell.show(route.replace(f"/t/{table_id}?", f"/t/{table_id}/rules?") + f"&rule={rule}")
+    assert shell.table_screen is None
+    shell.show(route)
+
+
+def test_a_counter_typed_is_judged_as_typed_and_kept_over_a_look_at_the_rules(hub: Hub) -> None:
+    table = hub.create_table("tally", None, ["Ann", "Bo"], "typed")
+    route = f"/t/{table.id}?key={hub.host_key}"
+    shell, s, wire = _phone(hub, route)
+    tags = tagged(shell.table_screen.body)
+    wire.take()
+    _type(s, tags["counter-pile-field"], "99")
+    assert _sent_fields(wire) == 0  # the field typed into stays on the phone as it is
+    # The line under the field already says what Set would do (core.correction's bounds).
+    tags = tagged(shell.table_screen.body)
+    assert "between 0 and 10; 99 is outside" in texts(shell.table_screen.body)
+    _type(s, tags["counter-pile-field"], "7")
+    tags = tagged(shell.table_screen.body)
+    assert "Set pile to 7" in texts(shell.table_screen.body)
+    assert "outside" not in texts(shell.table_screen.body)
+    # A look at the rules and back: the 7 is still there, and so is its verdict.
+    _leave(s, tags["counter-pile-field"])
+    _leave_and_look_at_the_rules(shell, table.id, route, "core.correction")
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["counter-pile-field"]).value == "7"
+    assert "Set pile to 7" in texts(shell.table_screen.body)
+    assert table.state.pile == 0  # typed, not set: nothing reached the table yet
+    # Set commits what was typed.
+    _tap(s, tags["counter-pile-set"])
+    assert table.state.pile == 7
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["counter-pile-field"]).value == "7"
+    assert "Set pile to" not in texts(shell.table_screen.body)
+
+
+def test_ff_a_hand_typed_is_judged_as_typed_and_kept_until_noted(hub: Hub) -> None:
+    """ff.app.hand: the hand typed on a seat's phone is checked at each keystroke and kept
+    over a look at the rules and another player's move, until it is noted."""
+    table = hub.create_table("fates-and-favors", None, ["Ann", "Bo"], "typed")
+    route = f"/t/{table.id}?k={table.seat_tokens[0]}"
+    shell, s, wire = _phone(hub, route)
+    tags = tagged(shell.table_screen.body)
+    wire.take()
+    _type(s, tags["ff-hand-field"], "3 7 zues")
+    assert _sent_fields(wire) == 0  # the field typed into stays on the phone as it is
+    tags = tagged(shell.table_screen.body)
+    assert "Unknown card(s): zues" in texts(tags["ff-hand-check"])
+    _type(s, tags["ff-hand-field"], "3 7 Zeus")
+    tags = tagged(shell.table_screen.body)
+    assert texts(tags["ff-hand-check"]) == "To note: 3, 7, zeus."
+    # A look at the rules and back, then another player's move: still there, still judged.
+    _leave(s, tags["ff-hand-field"])
+    _leave_and_look_at_the_rules(shell, table.id, route, "ff.app.hand")
+    table.do(EnterHand(1, ("5",)), HOST)
+    asyncio.run(shell.table_screen._refresh(Change(table.id, table.version, "do", "")))
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["ff-hand-field"]).value == "3 7 Zeus"
+    assert texts(tags["ff-hand-check"]) == "To note: 3, 7, zeus."
+    assert table.state.hands[0] == ()  # typed, not noted: nothing reached the table yet
+    _tap(s, tags["ff-hand-save"])
+    assert table.state.hands[0] == ("3", "7", "zeus")
+    tags = tagged(shell.table_screen.body)
+    assert "3, 7, zeus" in texts(tags["ff-hand-note"])
+    assert not tags["ff-hand-check"].visible
+
+
+def test_grim_a_card_number_typed_narrows_the_list_as_typed_and_is_kept(hub: Hub) -> None:
+    """grim.reinforce.draw: the drawn card is found by what is typed, keystroke by keystroke,
+    and what was typed survives a look at the rules."""
+    table = hub.create_table("grimheim", None, ["Ann", "Bo"], "typed")
+    route = f"/t/{table.id}?key={hub.host_key}"
+    shell, s, wire = _phone(hub, route)
+    tags = tagged(shell.table_screen.body)
+    assert "grim-card-14" in tags and "grim-card-3" in tags
+    wire.take()
+    _type(s, tags["grim-card-search"], "1")
+    assert _sent_fields(wire) == 0  # the field typed into stays on the phone as it is
+    tags = tagged(shell.table_screen.body)
+    assert "grim-card-14" in tags and "grim-card-3" not in tags
+    _type(s, tags["grim-card-search"], "14")
+    tags = tagged(shell.table_screen.body)
+    assert [k for k in tags if k.startswith("grim-card-") and k[10:].isdigit()] == ["grim-card-14"]
+    _type(s, tags["grim-card-search"], "149")
+    assert "No yellow card matches '149'" in texts(shell.table_screen.body)
+    _type(s, tags["grim-card-search"], "14")
+    _leave(s, tagged(shell.table_screen.body)["grim-card-search"])
+    _leave_and_look_at_the_rules(shell, table.id, route, "grim.reinforce.draw")
+    tags = tagged(shell.table_screen.body)
+    assert _field(tags["grim-card-search"]).value == "14"
+    assert [k for k in tags if k.startswith("grim-card-") and k[10:].isdigit()] == ["grim-card-14"]
+    _tap(s, tags["grim-card-14"])
+    assert "Card 14: Jotunn Youth Camp" in texts(
+        tagged(shell.table_screen.body)["grim-card-picked"]
+    )

@@ -2,8 +2,9 @@
 cut off, and catching up with the table within a second of the network coming back.
 
 The phone reaches the host through ``tests.support.netcut.Relay``, which the test cuts like
-a dropped Wi-Fi (every connection closed, new ones refused); ``set_offline`` makes the
-browser itself report that it has no network as well. The host's own browser stays
+a dropped Wi-Fi (every connection closed, new ones refused) or stalls like a weak one (every
+connection stays open, nothing gets through); ``set_offline`` makes the browser itself
+report that it has no network as well. The host's own browser stays
 connected and moves the table on meanwhile.
 """
 
@@ -130,6 +131,114 @@ def test_a_dropped_phone_shows_its_status_refuses_taps_and_catches_up(
     pile += 1
     wait_for(guest, "counter-pile-value", str(pile), timeout_ms=2_000)
     assert "Live" in guest.text_of("connection-status")
+
+
+def _join_through(relay: Relay, host: Screen, phone: Any) -> Screen:
+    """A new tally table on ``host``, joined by ``phone`` through ``relay``."""
+    table_id = new_table(host)
+    host.tap("invite-open")
+    m = re.search(rf"/t/{table_id}\?k=([A-Za-z0-9_-]+)", host.wait_body(f"/t/{table_id}?k="))
+    assert m
+    host.tap("invite-close")
+    guest = open_app(phone, f"{relay.url}/t/{table_id}?k={m.group(1)}")
+    wait_for(guest, "counter-pile-value", "0")
+    return guest
+
+
+def _watched(screen: Screen) -> None:
+    """Wait until the phone has heard the host's heartbeat (a second or so after the first
+    quiet moment): from then on, silence on its connection counts."""
+    screen.page.wait_for_function("window.fatekeeperConnection.watched()", timeout=10_000)
+
+
+def _covers_the_line(screen: Screen) -> bool:
+    """Is the connection line hidden behind the connection cover (what a finger or an eye
+    meets at its centre)?"""
+    box = screen.by_id("connection-status").bounding_box()
+    assert box is not None
+    return bool(
+        screen.page.evaluate(
+            """([x, y]) => { const hit = document.elementFromPoint(x, y);
+                   const cover = document.getElementById("fk-connection");
+                   return !!(cover && hit && cover.contains(hit)); }""",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+    )
+
+
+def test_a_stalled_connection_stops_saying_live_and_comes_back_by_itself(
+    server: Server, host_ctx: Any, phone: Any, relay: Relay
+) -> None:
+    host = open_app(host_ctx, server.host_url("/new") + "&game=tally")
+    guest = _join_through(relay, host, phone)
+    line = guest.text_of("connection-status")
+    assert "Live" in line and "move 0" in line
+
+    # A quiet table is still live: the host's beats keep the phone sure of its connection,
+    # and they are neither a move nor a redraw (the line keeps its time of update).
+    heard = guest.page.evaluate("window.fatekeeperConnection.lastHeard()")
+    guest.page.wait_for_timeout(6_000)
+    assert _state(guest) == "connected"
+    assert guest.page.evaluate("window.fatekeeperConnection.lastHeard()") > heard
+    assert guest.text_of("connection-status") == line
+    assert not _covers_the_line(guest)
+
+    # Weak Wi-Fi: the connection stays open and nothing gets through. Within a few seconds
+    # the phone stops looking live and says it is waiting for the host.
+    opened = relay.connections
+    _watched(guest)
+    relay.stall()
+    text = _cover(guest, "waiting")  # at most 5 s
+    assert "Waiting for the host" in text and "Live" not in text, text
+    assert _covers_the_line(guest)
+    # The table moves on meanwhile; the phone does not pretend to follow.
+    host.tap("counter-pile-plus")
+    wait_for(host, "counter-pile-value", "1")
+    guest.page.wait_for_timeout(1_000)
+    assert _state(guest) == "waiting" and _covers_the_line(guest)
+    guest.screenshot(server.data_dir / "stalled.png")
+
+    # The connection flows again: live by itself, with the move made meanwhile.
+    relay.flow()
+    took = _caught_up(guest, 1)
+    print(f"back after a stall: {took:.2f} s")
+    guest.page.locator("#fk-connection").wait_for(state="hidden", timeout=2_000)
+    assert _state(guest) == "connected"
+    assert not _covers_the_line(guest)
+    line = guest.text_of("connection-status")
+    assert "Live" in line and "move 1" in line, line
+    assert relay.connections == opened  # the same connection throughout: it never closed
+
+
+def test_a_connection_silent_for_long_is_given_up_for_a_fresh_one(
+    server: Server, host_ctx: Any, phone: Any, relay: Relay
+) -> None:
+    """The path of the phone's connection is gone for good (it changed networks, say): the
+    old socket never closes and never delivers again, while a new connection would work."""
+    host = open_app(host_ctx, server.host_url("/new") + "&game=tally")
+    guest = _join_through(relay, host, phone)
+    opened = relay.connections
+    _watched(guest)
+    relay.stall()  # the connection open now; new ones get through
+    _cover(guest, "waiting")
+    host.tap("counter-pile-plus")
+    wait_for(host, "counter-pile-value", "1")
+    # About twelve seconds of silence: the phone gives that socket up and reconnects.
+    took = _caught_up_within(guest, 1, 20.0)
+    print(f"back on a fresh connection after {took:.1f} s of waiting")
+    guest.page.locator("#fk-connection").wait_for(state="hidden", timeout=5_000)
+    assert _state(guest) == "connected"
+    assert relay.connections > opened  # through a new connection: the old one stays stalled
+    assert "Live" in guest.text_of("connection-status")
+    # And it keeps following the table.
+    host.tap("counter-pile-plus")
+    wait_for(guest, "counter-pile-value", "2", timeout_ms=5_000)
+
+
+def _caught_up_within(screen: Screen, pile: int, seconds: float) -> float:
+    start = time.monotonic()
+    wait_for(screen, "counter-pile-value", str(pile), timeout_ms=int(seconds * 1000))
+    return time.monotonic() - start
 
 
 def test_the_host_renews_the_host_link_and_keeps_host_access(

@@ -3,7 +3,10 @@
 ``Relay(port)`` listens on a free loopback port and forwards every connection to the host on
 ``port``. ``cut()`` closes every relayed connection at once and refuses new ones (they are
 accepted and closed at once, as a network that is down would fail them); ``restore()``
-forwards again. Nothing is buffered or altered in between.
+forwards again. ``stall()`` is the weak Wi-Fi that does not drop: every connection open
+now stays open but no byte gets through it in either direction (what arrives is held) until
+``flow()``, which delivers what was held, in order; connections made after the stall flow
+(a phone that found another way to the host). Nothing is altered in between.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ class Relay:
         self._lock = threading.Lock()
         self._open: set[socket.socket] = set()
         self._down = False
+        self._stalls: set[threading.Event] = set()  # one per connection, set while it flows
         self._stopped = False
         self.connections = 0
         threading.Thread(target=self._accept, daemon=True).start()
@@ -40,6 +44,18 @@ class Relay:
         for sock in doomed:
             _kill(sock)
 
+    def stall(self) -> None:
+        """Hold every byte of the connections open now, keeping them open."""
+        with self._lock:
+            for flowing in self._stalls:
+                flowing.clear()
+
+    def flow(self) -> None:
+        """Deliver what was held and forward again."""
+        with self._lock:
+            for flowing in self._stalls:
+                flowing.set()
+
     def restore(self) -> None:
         with self._lock:
             self._down = False
@@ -47,6 +63,7 @@ class Relay:
     def close(self) -> None:
         self._stopped = True
         self.cut()
+        self.flow()  # release the pumps of a stalled relay
         with contextlib.suppress(OSError):
             self._server.close()
 
@@ -67,18 +84,22 @@ class Relay:
                 _kill(client)
                 continue
             upstream.settimeout(None)
+            flowing = threading.Event()
+            flowing.set()
             with self._lock:
                 self._open.update((client, upstream))
+                self._stalls.add(flowing)
                 self.connections += 1
             for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+                threading.Thread(target=self._pump, args=(a, b, flowing), daemon=True).start()
 
-    def _pump(self, src: socket.socket, dst: socket.socket) -> None:
+    def _pump(self, src: socket.socket, dst: socket.socket, flowing: threading.Event) -> None:
         try:
             while True:
                 data = src.recv(65536)
                 if not data:
                     break
+                flowing.wait()
                 dst.sendall(data)
         except OSError:
             pass
@@ -88,6 +109,7 @@ class Relay:
             with self._lock:
                 self._open.discard(src)
                 self._open.discard(dst)
+                self._stalls.discard(flowing)
 
 
 def _kill(sock: socket.socket) -> None:

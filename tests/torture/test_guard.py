@@ -50,3 +50,56 @@ def test_one_address_may_start_only_so_many_sessions() -> None:
             assert await _connect(guard, "127.0.0.1") == []
 
     asyncio.run(run())
+
+
+async def _heard(query: bytes, busy_for: float, quiet_for: float) -> list[Any]:
+    """One websocket (asking with ``query``) whose app accepts, sends a frame every 50 ms
+    for ``busy_for`` seconds, then nothing for ``quiet_for`` seconds; returns what reached
+    the client after the accept, in order."""
+    sent: list[Any] = []
+    done = asyncio.Event()
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "websocket.accept"})
+        loop = asyncio.get_running_loop()
+        until = loop.time() + busy_for
+        while loop.time() < until:
+            await send({"type": "websocket.send", "bytes": b"\x00frame"})
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(quiet_for)
+        done.set()
+
+    async def receive() -> dict[str, Any]:
+        await done.wait()
+        return {"type": "websocket.disconnect", "code": 1000}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "websocket.send":
+            sent.append(message.get("text", message.get("bytes")))
+
+    scope = {"type": "websocket", "client": ("192.168.1.60", 5000), "query_string": query}
+    await Guard(app)(scope, receive, send)
+    return sent
+
+
+def test_a_page_that_asks_hears_a_beat_whenever_the_host_is_quiet(monkeypatch: Any) -> None:
+    """The heartbeat behind a phone's connection line: beats only while the host sends the
+    connection nothing else, one timer's round apart, and only to a page that asked."""
+    from companion import server
+
+    monkeypatch.setattr(server, "BEAT_EVERY", 0.05)
+    monkeypatch.setattr(server, "BEAT_AFTER", 0.2)
+
+    async def run() -> None:
+        heard = await _heard(b"beat=1", busy_for=0.6, quiet_for=0.8)
+        # While the app talks (a frame every 50 ms) no beat goes out ...
+        first = heard.index(server.BEAT)
+        assert first >= 3 and set(heard[:first]) == {b"\x00frame"}, heard
+        # ... and once it is quiet, beats, never two within BEAT_AFTER (0.8 s: at most 4).
+        assert set(heard[first:]) == {server.BEAT}
+        assert 1 <= len(heard) - first <= 4, heard
+        # Clients that did not ask (raw devices, other tools) never get one.
+        assert server.BEAT not in await _heard(b"", busy_for=0.1, quiet_for=0.5)
+        assert server.BEAT not in await _heard(b"beat=0&x=1", busy_for=0.1, quiet_for=0.5)
+
+    asyncio.run(run())
