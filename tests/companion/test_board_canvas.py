@@ -11,8 +11,8 @@ import flet as ft
 import flet.canvas as cv
 import pytest
 
-from companion.panels import grimheim_map as gm
 from companion.panels.board_canvas import board_scale, fitted_board
+from companion.panels.grimheim import map as gm
 from rules.grimheim import data, hexmap
 
 

@@ -345,8 +345,8 @@ def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub
     on a reused map reaches the screen drawn now."""
     from types import SimpleNamespace
 
-    from companion.panels.grimheim_map import SIZE
-    from companion.panels.grimheim_ui import memory
+    from companion.panels.grimheim.map import SIZE
+    from companion.panels.grimheim.ui import memory
     from rules.grimheim import hexmap
 
     table = hub.create_table("grimheim", None, PLAYERS[:2], "kept boards")

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.panels import grimheim_ui
-from companion.panels.grimheim_effects import areas_at
+from companion.panels.grimheim import ui as grimheim_ui
+from companion.panels.grimheim.effects import areas_at
 from rules.grimheim import GAME, hexmap
 from rules.grimheim.actions import DealDamage, EndTurn, PlaceCard, PlaceHero
 from rules.grimheim.state import GRIMHEIM, GrimheimOptions, with_hero

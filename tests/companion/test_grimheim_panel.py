@@ -11,9 +11,10 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.panels import grimheim_ui, panel_for
+from companion.panels import panel_for
 from companion.panels.base import PanelContext
 from companion.panels.grimheim import build_panel
+from companion.panels.grimheim import ui as grimheim_ui
 from rules.core import Action, Verdict
 from rules.grimheim import GAME, data
 from rules.grimheim.actions import AdvanceTime, EndTurn, MonstersAttack, MonstersMove, PlaceCard

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.panels.grimheim_map import sync_to_step
-from companion.panels.grimheim_turn import step_line
-from companion.panels.grimheim_ui import UiMemory
+from companion.panels.grimheim.map import sync_to_step
+from companion.panels.grimheim.turn import step_line
+from companion.panels.grimheim.ui import UiMemory
 from rules.grimheim import GAME
 from rules.grimheim.actions import AdvanceTime
 from rules.grimheim.state import GrimheimOptions

@@ -17,7 +17,7 @@ import pytest
 
 from companion.panels import panel_for
 from companion.panels.base import PanelContext
-from companion.panels.scales import build_panel
+from companion.panels.scales_of_fate import build_panel
 from rules.core import Action, Correct, Verdict
 from rules.scales_of_fate import GAME
 from rules.scales_of_fate.actions import (

@@ -18,8 +18,8 @@ from rules.scales_of_fate.components import DEMIGODS
 from rules.scales_of_fate.deduction import candidates, opponent_pairs_for
 from rules.scales_of_fate.state import AgeRecord, SofState
 
-from .. import theme
-from .scales_look import SHORT, chip, marker
+from ... import theme
+from .look import SHORT, chip, marker
 
 SECRET_ID = "sof-secret-demigods"
 

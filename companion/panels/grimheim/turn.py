@@ -29,10 +29,11 @@ from rules.grimheim.hero_turn import UPGRADES
 from rules.grimheim.monster_attack import reach_lines
 from rules.grimheim.state import GRIMHEIM, GrimheimState
 
-from .. import theme
-from . import widgets
-from .base import PanelContext, Route
-from .grimheim_ui import (
+from ... import theme
+from .. import widgets
+from ..base import PanelContext, Route
+from ..widgets import verdict_box
+from .ui import (
     DECK_COLOURS,
     SKULL,
     UiMemory,
@@ -44,7 +45,6 @@ from .grimheim_ui import (
     submit,
     why_disabled,
 )
-from .widgets import verdict_box
 
 MARK_ICONS = {
     "axes": ft.Icons.GROUP_ADD,
@@ -612,7 +612,7 @@ def die_lines(state: GrimheimState, action: MonsterDie) -> list[str]:
 
 def _move_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Control]:
     """Monsters move: the whole phase as the map's paths resolve it, checked as one action."""
-    from .grimheim_map import move_step_panel
+    from .map import move_step_panel
 
     state: GrimheimState = ctx.state
     action, lines = move_step_panel(ctx, mem)
@@ -757,7 +757,7 @@ def matching_cards(state: GrimheimState, query: str) -> list[data.MonsterCard]:
 
 def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> ft.Control:
     """Pick the drawn card, see where its monsters go and whether it can be placed."""
-    from .grimheim_map import map_view
+    from .map import map_view
 
     state: GrimheimState = ctx.state
     colour = DECK_COLOURS[state.reinforce_deck]

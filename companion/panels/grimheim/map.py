@@ -19,10 +19,11 @@ from rules.grimheim import data, hexmap
 from rules.grimheim.actions import MonstersMove, Move
 from rules.grimheim.state import GRIMHEIM, GrimheimState, MonsterTile
 
-from .. import theme
-from .base import PanelContext, Route
-from .board_canvas import fitted_board
-from .grimheim_ui import (
+from ... import theme
+from ..base import PanelContext, Route
+from ..board_canvas import fitted_board
+from ..widgets import verdict_box
+from .ui import (
     FACTION_COLOURS,
     HERO_COLOURS,
     UiMemory,
@@ -33,7 +34,6 @@ from .grimheim_ui import (
     submit,
     why_disabled,
 )
-from .widgets import verdict_box
 
 Coord = tuple[int, int]
 MAP_WIDTH = 334.0

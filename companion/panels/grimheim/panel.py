@@ -19,14 +19,14 @@ import flet as ft
 
 from rules.grimheim.state import GrimheimState
 
-from .. import theme
-from ..views.reconcile import swap_in
-from .base import PanelContext, Route
-from .grimheim_heroes import heroes_section
-from .grimheim_info import monsters_section, odds_section, reference_section, result_banner
-from .grimheim_map import map_section
-from .grimheim_turn import turn_section
-from .grimheim_ui import UiMemory, memory, player_of
+from ... import theme
+from ...views.reconcile import swap_in
+from ..base import PanelContext, Route
+from .heroes import heroes_section
+from .info import monsters_section, odds_section, reference_section, result_banner
+from .map import map_section
+from .turn import turn_section
+from .ui import UiMemory, memory, player_of
 
 SECTIONS = (
     ("turn", "Turn", ft.Icons.HOURGLASS_BOTTOM),

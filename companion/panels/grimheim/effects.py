@@ -21,12 +21,12 @@ from rules.grimheim import hexmap
 from rules.grimheim.actions import DealDamage, Gain, HeroDamage, PlaceHero, ShareGold
 from rules.grimheim.state import HAND_LIMIT, MAX_CRYSTALS, GrimheimState, HeroState
 
-from .. import theme
-from . import widgets
-from .base import PanelContext
-from .grimheim_ui import UiMemory, big_button, hex_label, monster_name, reason_line, submit
-from .grimheim_ui import why_disabled as seat_or_rules_reason
-from .widgets import verdict_box
+from ... import theme
+from .. import widgets
+from ..base import PanelContext
+from ..widgets import verdict_box
+from .ui import UiMemory, big_button, hex_label, monster_name, reason_line, submit
+from .ui import why_disabled as seat_or_rules_reason
 
 Refresh = Callable[[], None]
 

@@ -13,10 +13,10 @@ from rules.core.words import counted
 from rules.grimheim import data, odds
 from rules.grimheim.state import GrimheimState
 
-from .. import theme
-from . import widgets
-from .base import PanelContext
-from .grimheim_ui import FACTION_COLOURS, FACTION_NAMES, UiMemory, card, stat
+from ... import theme
+from .. import widgets
+from ..base import PanelContext
+from .ui import FACTION_COLOURS, FACTION_NAMES, UiMemory, card, stat
 
 Refresh = Callable[[], None]
 

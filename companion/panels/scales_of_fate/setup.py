@@ -22,10 +22,11 @@ from rules.scales_of_fate.components import TILE_ACTION_NAMES, TILE_ACTIONS
 from rules.scales_of_fate.deduction import criterion_problem, describe_criterion
 from rules.scales_of_fate.state import Criterion, PlacedQuest, Quest, SofState, Tile, TileSpec
 
-from .. import theme
-from . import scales_board, widgets
-from .scales_look import choice
-from .widgets import rule_links
+from ... import theme
+from .. import widgets
+from ..widgets import rule_links
+from . import board as scales_board
+from .look import choice
 
 _CHANGES = (-3, -2, -1, 1, 2, 3)
 PLACES: tuple[tuple[str, str], ...] = (

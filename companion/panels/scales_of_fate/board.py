@@ -31,8 +31,8 @@ from rules.scales_of_fate.components import (
 from rules.scales_of_fate.deduction import describe_criterion
 from rules.scales_of_fate.state import Quest, SofState
 
-from .. import theme
-from .scales_look import COLOURS, SHORT, marker
+from ... import theme
+from .look import COLOURS, SHORT, marker
 
 Tap = Callable[[str], None]
 

@@ -16,11 +16,12 @@ from rules.grimheim.hero_turn import turn_problem
 from rules.grimheim.sites import site_of
 from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, SITES, GrimheimState, HeroState
 
-from .. import theme
-from . import widgets
-from .base import PanelContext
-from .grimheim_effects import effects_box, monster_chips
-from .grimheim_ui import (
+from ... import theme
+from .. import widgets
+from ..base import PanelContext
+from ..widgets import verdict_box
+from .effects import effects_box, monster_chips
+from .ui import (
     HERO_COLOURS,
     UiMemory,
     big_button,
@@ -32,7 +33,6 @@ from .grimheim_ui import (
     submit,
     why_disabled,
 )
-from .widgets import verdict_box
 
 Refresh = Callable[[], None]
 UPGRADE_WORDS = {

@@ -19,8 +19,8 @@ from rules.grimheim import hexmap
 from rules.grimheim.actions import EndTurn
 from rules.grimheim.reinforcements import display_name
 
-from .. import theme
-from .base import PanelContext
+from ... import theme
+from ..base import PanelContext
 
 Coord = tuple[int, int]
 

@@ -43,11 +43,14 @@ from rules.scales_of_fate.components import (
 from rules.scales_of_fate.deduction import describe_criterion
 from rules.scales_of_fate.state import SofState
 
-from .. import theme
-from . import scales_board, scales_secrets, scales_setup, widgets
-from .base import PanelContext
-from .scales_look import chip, choice
-from .widgets import verdict_box
+from ... import theme
+from .. import widgets
+from ..base import PanelContext
+from ..widgets import verdict_box
+from . import board as scales_board
+from . import secrets as scales_secrets
+from . import setup as scales_setup
+from .look import chip, choice
 
 
 @dataclass

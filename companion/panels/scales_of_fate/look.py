@@ -14,7 +14,7 @@ import flet as ft
 
 from rules.scales_of_fate.components import DEMIGODS
 
-from .. import theme
+from ... import theme
 
 _PALETTE: tuple[str, ...] = (
     ft.Colors.RED_400,
