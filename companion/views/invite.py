@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from .. import share, theme
 from ..disclosure import Disclosure
-
-if TYPE_CHECKING:
-    from ..app import Shell
-
+from .context import AppContext
 
 QR_SIZE = 280
 
 
-def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
+def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
     """The invite dialog. ``Everyone`` joins as a viewer-player of the shared table; a seat
     code joins as that seat and is the only way to see that seat's hidden information.
     Which codes it may show is ``shown``'s to say (``Disclosure.seat_code``): never the
@@ -151,7 +148,7 @@ def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
     return dlg
 
 
-def revoke_dialog(shell: Shell, live: Any, confirm: Callable[[], None]) -> ft.AlertDialog:
+def revoke_dialog(shell: AppContext, live: Any, confirm: Callable[[], None]) -> ft.AlertDialog:
     """The question asked before every code of ``live`` is replaced: one tap there cuts
     off every phone at the table, so it says which table and what follows."""
     title = live.title or live.game.title

@@ -13,19 +13,17 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from .. import theme
 from ..hub import BIN_DAYS
+from .context import AppContext
 from .new_table import sentence
 
-if TYPE_CHECKING:
-    from ..app import Shell
 
-
-def _done(shell: Shell, message: str) -> None:
+def _done(shell: AppContext, message: str) -> None:
     """Close the open dialog, then redraw home and say what happened.
 
     The redraw waits until the phone reports the dialog closed: a screen replaced while
@@ -51,7 +49,7 @@ def _done(shell: Shell, message: str) -> None:
     dialog.on_dismiss = dismissed
 
 
-def _attempt(shell: Shell, error: ft.Text, action: Callable[[], str]) -> None:
+def _attempt(shell: AppContext, error: ft.Text, action: Callable[[], str]) -> None:
     """Run ``action``; show its refusal in ``error`` (keeping the dialog open) or finish."""
     try:
         message = action()
@@ -62,7 +60,7 @@ def _attempt(shell: Shell, error: ft.Text, action: Callable[[], str]) -> None:
     _done(shell, message)
 
 
-def player_dialog(shell: Shell, player: Any) -> ft.AlertDialog:
+def player_dialog(shell: AppContext, player: Any) -> ft.AlertDialog:
     """Rename, merge or remove ``player`` (a ``PlayerInfo``)."""
     hub = shell.hub
     name = ft.TextField(label="Name", value=player.name, autofocus=True)
@@ -132,7 +130,7 @@ def player_dialog(shell: Shell, player: Any) -> ft.AlertDialog:
     )
 
 
-def rename_table_dialog(shell: Shell, table: Any) -> ft.AlertDialog:
+def rename_table_dialog(shell: AppContext, table: Any) -> ft.AlertDialog:
     field = ft.TextField(label="Table name", value=table.title, autofocus=True)
     error = ft.Text("", color=theme.BAD)
 
@@ -157,7 +155,7 @@ def rename_table_dialog(shell: Shell, table: Any) -> ft.AlertDialog:
     )
 
 
-def delete_table_dialog(shell: Shell, table: Any) -> ft.AlertDialog:
+def delete_table_dialog(shell: AppContext, table: Any) -> ft.AlertDialog:
     """The question asked before a table goes to the bin."""
     error = ft.Text("", color=theme.BAD)
 
@@ -195,7 +193,7 @@ def delete_table_dialog(shell: Shell, table: Any) -> ft.AlertDialog:
     )
 
 
-def table_menu(shell: Shell, table: Any) -> ft.Control:
+def table_menu(shell: AppContext, table: Any) -> ft.Control:
     """The ⋮ menu of one table on the home screen."""
     hub = shell.hub
 
@@ -258,7 +256,7 @@ def table_menu(shell: Shell, table: Any) -> ft.Control:
     )
 
 
-def bin_tile(shell: Shell, table: Any) -> ft.Control:
+def bin_tile(shell: AppContext, table: Any) -> ft.Control:
     def restore(_: Any) -> None:
         shell.hub.restore_table(table.id)
         _done(shell, f"{table.title} is back.")
