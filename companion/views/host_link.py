@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from .. import share, theme
+from ..panels import widgets
 from .context import AppContext
 
 QR_SIZE = 280
@@ -71,10 +72,10 @@ def dialog(shell: AppContext) -> ft.AlertDialog:
 def renew_dialog(shell: AppContext, confirm: Callable[[], None]) -> ft.AlertDialog:
     """The question asked before the host key is replaced: one tap there takes host access
     from every other device that holds the link, so it says so first."""
-    return ft.AlertDialog(
-        title=ft.Text("Renew the host link?"),
-        scrollable=True,
-        content=theme.tagged(
+    return widgets.ask_dialog(
+        "renew-host-key",
+        "Renew the host link?",
+        theme.tagged(
             "renew-host-key-question",
             ft.Column(
                 tight=True,
@@ -91,7 +92,9 @@ def renew_dialog(shell: AppContext, confirm: Callable[[], None]) -> ft.AlertDial
                 ],
             ),
         ),
-        actions=theme.ask_actions(
-            "renew-host-key", "Keep this link", "Renew host link", shell.page.pop_dialog, confirm
-        ),
+        "Keep this link",
+        "Renew host link",
+        shell.page.pop_dialog,
+        confirm,
+        danger=True,
     )

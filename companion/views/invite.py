@@ -9,6 +9,7 @@ import flet as ft
 
 from .. import share, theme
 from ..disclosure import Disclosure
+from ..panels import widgets
 from .context import AppContext
 
 QR_SIZE = 280
@@ -153,10 +154,10 @@ def revoke_dialog(shell: AppContext, live: Any, confirm: Callable[[], None]) -> 
     off every phone at the table, so it says which table and what follows."""
     title = live.title or live.game.title
     seats = ", ".join(s.name for s in live.seats)
-    return ft.AlertDialog(
-        title=ft.Text("Revoke every code of this table?"),
-        scrollable=True,
-        content=theme.tagged(
+    return widgets.ask_dialog(
+        "revoke-codes",
+        "Revoke every code of this table?",
+        theme.tagged(
             "revoke-question",
             ft.Column(
                 tight=True,
@@ -175,7 +176,9 @@ def revoke_dialog(shell: AppContext, live: Any, confirm: Callable[[], None]) -> 
                 ],
             ),
         ),
-        actions=theme.ask_actions(
-            "revoke-codes", "Keep the codes", "Revoke codes", shell.page.pop_dialog, confirm
-        ),
+        "Keep the codes",
+        "Revoke codes",
+        shell.page.pop_dialog,
+        confirm,
+        danger=True,
     )

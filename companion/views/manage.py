@@ -19,6 +19,7 @@ import flet as ft
 
 from .. import theme
 from ..hub import BIN_DAYS
+from ..panels import widgets
 from .context import AppContext
 from .new_table import sentence
 
@@ -159,16 +160,17 @@ def delete_table_dialog(shell: AppContext, table: Any) -> ft.AlertDialog:
     """The question asked before a table goes to the bin."""
     error = ft.Text("", color=theme.BAD)
 
-    def confirm(_: Any) -> None:
+    def confirm() -> None:
         def act() -> str:
             shell.hub.delete_table(table.id)
             return f"{table.title} is in the bin for {BIN_DAYS} days."
 
         _attempt(shell, error, act)
 
-    return ft.AlertDialog(
-        title=ft.Text("Delete this table?"),
-        content=ft.Column(
+    return widgets.ask_dialog(
+        "table-delete",
+        "Delete this table?",
+        ft.Column(
             tight=True,
             controls=[
                 ft.Text(
@@ -179,17 +181,11 @@ def delete_table_dialog(shell: AppContext, table: Any) -> ft.AlertDialog:
                 theme.tagged("manage-error", error),
             ],
         ),
-        actions=[
-            ft.TextButton("Keep it", on_click=lambda _: shell.page.pop_dialog()),
-            theme.tagged(
-                "table-delete-confirm",
-                ft.FilledButton(
-                    "Delete",
-                    on_click=confirm,
-                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
-                ),
-            ),
-        ],
+        "Keep it",
+        "Delete",
+        shell.page.pop_dialog,
+        confirm,
+        danger=True,
     )
 
 
