@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.panels.grimheim.map import sync_to_step
-from companion.panels.grimheim.turn import step_line
+from companion.panels.grimheim.time_track import step_line
 from companion.panels.grimheim.ui import UiMemory
 from rules.grimheim import GAME
 from rules.grimheim.actions import AdvanceTime

@@ -13,7 +13,7 @@ import pytest
 from companion.panels.base import PanelContext
 from companion.panels.grimheim import build_panel
 from companion.panels.grimheim import ui as grimheim_ui
-from companion.panels.grimheim.turn import die_action, die_lines
+from companion.panels.grimheim.monster_turn import die_action, die_lines
 from rules.core import Action
 from rules.grimheim import GAME, data, hexmap
 from rules.grimheim.reinforcements import display_name
