@@ -11,6 +11,10 @@ The question: every dialog that asks before a move or an action (a tap that chan
 turn it is, taking moves back, renewing the host link, revoking codes) is ``ask_dialog``.
 
 The verdict box: how every game's screen shows a verdict before a move is committed.
+
+The titled card: a section of a game's screen in an outlined card under its heading.
+
+The hand-over of the shared phone to one player is in ``handover``.
 """
 
 from __future__ import annotations
@@ -238,6 +242,21 @@ def confirm(
             keep_tag=f"{ident}-cancel",
             go_tag=f"{ident}-yes",
         )
+    )
+
+
+def titled_card(ident: str, title: str, parts: Sequence[ft.Control]) -> ft.Control:
+    """A section of a game's screen as an outlined card: ``title`` as a heading above
+    ``parts``, tagged ``ident``."""
+    return theme.tagged(
+        ident,
+        ft.Container(
+            padding=12,
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            content=ft.Column(spacing=8, controls=[theme.heading(title), *parts]),
+        ),
     )
 
 

@@ -44,7 +44,7 @@ from rules.scales_of_fate.deduction import describe_criterion
 from rules.scales_of_fate.state import SofState
 
 from ... import theme
-from .. import widgets
+from .. import handover, widgets
 from ..base import PanelContext
 from ..widgets import verdict_box
 from . import board as scales_board
@@ -270,7 +270,7 @@ class ScalesPanel:
     def _move_card(self) -> ft.Control | None:
         s = self.state
         if s.phase == "deal":
-            return _card(
+            return widgets.titled_card(
                 "sof-deal",
                 "Deal the demigods",
                 [
@@ -295,7 +295,7 @@ class ScalesPanel:
         if s.phase == "announce":
             return self._announce_card()
         if s.phase == "guess":
-            return _card(
+            return widgets.titled_card(
                 "sof-guess-status",
                 "Final guesses",
                 [
@@ -471,7 +471,7 @@ class ScalesPanel:
             parts.append(
                 theme.tagged("sof-pass-why", theme.muted(f"No passing yet: {passing.reason}", 12))
             )
-        return _card("sof-play", f"{self.names[s.turn]}'s turn", parts)
+        return widgets.titled_card("sof-play", f"{self.names[s.turn]}'s turn", parts)
 
     def _power_form(self, me: int) -> list[ft.Control]:
         s, p = self.state, self.picks
@@ -616,7 +616,7 @@ class ScalesPanel:
                     ],
                 )
             )
-        return _card("sof-announce", "End of the Age: does one of yours fit?", parts)
+        return widgets.titled_card("sof-announce", "End of the Age: does one of yours fit?", parts)
 
     # ----- corrections ---------------------------------------------------------------------
 
@@ -732,28 +732,21 @@ class ScalesPanel:
         rows: list[ft.Control] = []
         for seat, name in enumerate(self.names[:2]):
             if seat in self.ctx.own_phone:
+                rows.append(handover.own_phone_line("sof", seat, name, "demigods"))
+            else:
                 rows.append(
-                    theme.tagged(
-                        f"sof-own-phone-{seat}",
-                        theme.muted(f"{name}'s demigods stay on {name}'s own phone.", 13),
+                    handover.give_button(
+                        "sof",
+                        seat,
+                        name,
+                        lambda st=seat: self._pick(handover=st),  # type: ignore[misc]
                     )
                 )
-                continue
-            rows.append(
-                theme.tagged(
-                    f"sof-reveal-{seat}",
-                    ft.FilledButton(
-                        f"Give the phone to {name}",
-                        icon=ft.Icons.SWAP_HORIZ,
-                        on_click=lambda _, st=seat: self._pick(handover=st),  # type: ignore[arg-type]
-                    ),
-                )
-            )
         if len(rows) and all(seat in self.ctx.own_phone for seat in (0, 1)):
             rows.insert(0, theme.muted("Each player's demigods stay on their own phone.", 13))
         else:
             rows.insert(0, theme.muted("Only the player named should look at their demigods.", 13))
-        return _card("sof-privacy", "Secret demigods", rows)
+        return widgets.titled_card("sof-privacy", "Secret demigods", rows)
 
     def _handover_screen(self, seat: int) -> ft.Control:
         """Step one of the hand-over: nothing secret is on screen until the named player,
@@ -762,31 +755,13 @@ class ScalesPanel:
         if seat in self.ctx.own_phone or self.ctx.reveal is None:
             self.picks.handover = None
             return self._privacy_card()
-        return _card(
-            "sof-handover",
-            f"Give the phone to {name}",
-            [
-                theme.muted(
-                    f"{name}: take the phone and check that nobody else can see the screen. "
-                    "Your demigods appear only after you tap below.",
-                    14,
-                ),
-                theme.tagged(
-                    f"sof-show-{seat}",
-                    ft.FilledButton(
-                        "Show my demigods",
-                        icon=ft.Icons.VISIBILITY,
-                        on_click=lambda _: self._show(seat),
-                    ),
-                ),
-                theme.tagged(
-                    "sof-handover-cancel",
-                    ft.OutlinedButton(
-                        "Back to the table",
-                        on_click=lambda _: self._pick(handover=None),
-                    ),
-                ),
-            ],
+        return handover.handover_card(
+            "sof",
+            seat,
+            name,
+            "demigods",
+            on_show=lambda: self._show(seat),
+            on_back=lambda: self._pick(handover=None),
         )
 
     def _show(self, seat: int) -> None:
@@ -800,7 +775,7 @@ class ScalesPanel:
         try:
             sheet = self.ctx.game.score(self.state)
         except ValueError as exc:
-            return _card("sof-score-pad", "Score pad", [theme.muted(str(exc), 13)])
+            return widgets.titled_card("sof-score-pad", "Score pad", [theme.muted(str(exc), 13)])
         labels: list[str] = []
         for player in sheet.players:
             for line in player.items:
@@ -902,7 +877,7 @@ class ScalesPanel:
                         13,
                     )
                 )
-        return _card("sof-score-pad", "Score pad", rows)
+        return widgets.titled_card("sof-score-pad", "Score pad", rows)
 
 
 def _items(mapping: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -912,19 +887,6 @@ def _items(mapping: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
 
 def _slug(text: str) -> str:
     return "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
-
-
-def _card(ident: str, title: str, parts: list[ft.Control]) -> ft.Control:
-    return theme.tagged(
-        ident,
-        ft.Container(
-            padding=12,
-            border_radius=12,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            content=ft.Column(spacing=8, controls=[theme.heading(title), *parts]),
-        ),
-    )
 
 
 __all__ = ["ScalesPanel", "build_panel"]
