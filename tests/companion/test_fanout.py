@@ -520,6 +520,7 @@ def test_winds_of_fate_sections_are_rebuilt_only_when_what_they_show_changes(hub
     reveal = tagged(secrets)["wof-reveal-1"]
     wire.take()
     _click(s, reveal)
+    _click(s, tagged(screen.body)["wof-show-1"])  # Bo, now holding the phone
     shown = " ".join(str(getattr(c, "value", "")) for c in _walk(screen.body))
     assert "Bo: card 1 is" in shown and "Ann: card 1 is" not in shown
     assert _kept_parts(screen)["kept:wof-secrets"] is not secrets

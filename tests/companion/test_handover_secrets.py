@@ -105,6 +105,7 @@ def test_wof_hand_over_clears_the_last_players_unrecorded_destiny_order(hub: Hub
     live = hub.create_table("winds-of-fate", None, ["Tom", "Dee", "Cy"], "drafts")
     host = host_of(hub, live)
     host.tap("wof-reveal-0")
+    host.tap("wof-show-0")
     host.tap("wof-start-2")
     for card in ("dead", "safe", "stranded"):
         host.tap(f"wof-card-{card}")
@@ -112,7 +113,12 @@ def test_wof_hand_over_clears_the_last_players_unrecorded_destiny_order(hub: Hub
     assert "wof-record" in shown  # Tom's order is complete, ready to record
     assert _label(shown["wof-card-dead"]).startswith("1: ")
 
-    host.tap("wof-reveal-1")  # the phone goes to Dee
+    host.tap("wof-reveal-1")  # the phone goes to Dee: first nothing but the hand-over card
+    shown = host.shown()
+    assert "wof-handover" in shown and "Give the phone to Dee" in host.text()
+    assert not any(key.startswith(("wof-card-", "wof-start-")) for key in shown)
+    assert "Tom's destiny cards" not in host.text()
+    host.tap("wof-show-1")  # Dee, holding the phone, opens her own block
     shown = host.shown()
     assert "Dee's destiny cards (private)" in host.text()
     assert "wof-record" not in shown
@@ -128,6 +134,7 @@ def test_wof_hand_over_clears_the_last_players_unrecorded_destiny_order(hub: Hub
     host.tap("wof-card-dead")
     host.tap("wof-hide")
     host.tap("wof-reveal-0")
+    host.tap("wof-show-0")
     assert all(
         not _label(c).startswith(("1: ", "2: "))
         for key, c in host.shown().items()

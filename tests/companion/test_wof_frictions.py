@@ -39,7 +39,7 @@ def test_destiny_cards_still_to_record_is_the_same_on_every_device_wof_setup_des
     tags = tagged(screen.body)
     if "wof-reveal-0" in tags:
         tags["wof-reveal-0"].content.on_click(None)
-        screen.render()
+        tagged(screen.body)["wof-show-0"].content.on_click(None)
     assert "wof-record" not in tagged(screen.body)
 
 

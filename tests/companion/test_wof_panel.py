@@ -152,6 +152,7 @@ def test_secret_card_total_on_the_shared_phone_then_resolve() -> None:
     table = Table(s)
     host = Screen(table, None, "host")
     host.tap("wof-reveal-0")
+    host.tap("wof-show-0")
     for _ in range(4):
         host.tap("wof-my-total-plus")
     host.tap("wof-contribute")

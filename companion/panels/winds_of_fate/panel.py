@@ -4,7 +4,9 @@ track and voyage as pictures, the score board, the payoff table and the board's 
 The panel never decides legality: choices are offered from ``legal_actions`` (or built
 from the form and checked with ``ctx.check``, whose verdict is shown before committing),
 and ``ctx.act`` commits. Destiny cards are drawn only where they may be seen: on the
-seat's own phone, or on the shared phone after "Pass the phone to …" was tapped."""
+seat's own phone, or on the shared phone after the two-step hand-over of the kit
+(``panels.handover``: "Give the phone to …", then that player taps "Show my destiny
+cards")."""
 
 from __future__ import annotations
 
@@ -41,7 +43,7 @@ from rules.winds_of_fate.components import (
 )
 
 from ... import theme
-from .. import widgets
+from .. import handover, widgets
 from ..base import PanelContext, Route
 from . import pictures
 
@@ -55,6 +57,8 @@ class Picks:
     cards: list[str] = field(default_factory=list)
     start: int = 0
     revealed: int | None = None
+    handover: int | None = None
+    """The seat the shared phone is being handed to: only the hand-over card is drawn."""
     reds: dict[int, int] = field(default_factory=dict)
     split: int | None = None
     """How many of the cards drawn on passing come from Help: None until the player says."""
@@ -112,6 +116,22 @@ class WofPanel:
 
     def render(self) -> None:
         s = self.state
+        seat = self.picks.handover
+        if seat is not None and self._may_hand_over(seat):
+            # Step two of the hand-over: nothing else is on screen until the player named,
+            # holding the phone, taps "Show my destiny cards".
+            self.root.controls = [
+                handover.handover_card(
+                    "wof",
+                    seat,
+                    s.players[seat],
+                    "destiny cards",
+                    on_show=lambda: self.pick(revealed=seat, handover=None),
+                    on_back=lambda: self.pick(handover=None),
+                )
+            ]
+            return
+        self.picks.handover = None
         top: list[ft.Control] = [pictures.status(s, self.ctx.moves)]
         if s.phase == "over":
             top.append(pictures.score_pad(s))
@@ -173,6 +193,8 @@ class WofPanel:
             holder.visible = holder.content is not None
 
     def pick(self, *sections: str, **changes: Any) -> None:
+        if changes.get("handover") is not None:
+            changes["revealed"] = None  # the cards on show close before the phone is given
         if "revealed" in changes:
             seat = changes["revealed"]
             if seat is not None and seat in self.ctx.own_phone:
@@ -181,7 +203,19 @@ class WofPanel:
                 self._forget_drafts()
         for key, value in changes.items():
             setattr(self.picks, key, value)
+        if "handover" in changes:
+            self.render()
+            return
         self.refresh(*(sections or ("move",)))
+
+    def _may_hand_over(self, seat: int) -> bool:
+        """Is this the shared phone, and may ``seat``'s cards be shown on it?"""
+        return (
+            self.ctx.seat is None
+            and self.ctx.reveal is not None
+            and 0 <= seat < self.state.n
+            and seat not in self.ctx.own_phone
+        )
 
     def _forget_drafts(self) -> None:
         """A hand-over: what the last player entered in secret and did not record (their
@@ -744,19 +778,12 @@ class WofPanel:
     ) -> ft.Control:
         """Taps go to ``route``'s panel (the one on screen) when given, else to this one.
         A seat playing on its own phone gets a plain line instead: its cards stay there."""
+        name = self.state.players[seat]
+        prefix = ident.removesuffix("-reveal")  # one identifier per place
         if seat in self.ctx.own_phone:
-            name = self.state.players[seat]
-            where = "wof" if ident == "wof-reveal" else ident  # one identifier per place
-            return theme.tagged(
-                f"{where}-own-phone-{seat}",
-                theme.muted(f"{name}'s destiny cards stay on {name}'s own phone.", 13),
-            )
-        return button(
-            f"{ident}-{seat}",
-            f"Pass the phone to {self.state.players[seat]}",
-            lambda _: (route.to if route else self).pick(
-                "move", "secret", "payoffs", revealed=seat
-            ),
+            return handover.own_phone_line(prefix, seat, name, "destiny cards")
+        return handover.give_button(
+            prefix, seat, name, lambda: (route.to if route else self).pick(handover=seat)
         )
 
     def _secret_seat(self) -> int | None:
