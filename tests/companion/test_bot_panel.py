@@ -203,7 +203,9 @@ def test_shared_phone_names_a_seats_counters_only_after_the_hand_over() -> None:
     state = edit_hero(two_heroes(), 1, divine=("muses",))
     root = Table(state).panel()
     assert "Muses" not in texts(root)
-    tap(root, "bot-show-divine-1")
+    tap(root, "bot-reveal-1")
+    assert "Muses" not in texts(root) and "Give the phone to" in texts(root)
+    tap(root, "bot-show-1")
     assert "Your divine counters: Muses" in texts(root)
 
 

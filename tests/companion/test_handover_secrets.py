@@ -237,15 +237,15 @@ def test_bot_host_device_offers_no_divine_counters_of_a_seat_on_its_own_phone(
     divine counters, never Ann's."""
     live = _bot_in_play(hub, name)
     host = host_of(hub, live)
-    assert "bot-show-divine-0" in host.shown()
+    assert "bot-reveal-0" in host.shown()
     ann = phone_of(hub, live, 0)
     move = next(a for a in live.game.legal_actions(live.state) if isinstance(a, Move))
     ann.screen.act(move)  # her move, through her phone's table screen
     assert live.head == 8
     host.catch_up(live)
     shown = host.shown()
-    assert "bot-show-divine-0" not in shown and "bot-own-phone-0" in shown
-    assert "bot-show-divine-1" in shown
+    assert "bot-reveal-0" not in shown and "bot-own-phone-0" in shown
+    assert "bot-reveal-1" in shown
 
 
 def _both_hold_divine_counters(hub: Hub) -> Any:
@@ -273,11 +273,17 @@ def test_bot_showing_the_next_players_counters_clears_the_last_players_picks(hub
     Bea's counters come with nothing picked (Ann's choice would tell what Ann holds)."""
     live = _both_hold_divine_counters(hub)
     host = host_of(hub, live)
-    host.tap("bot-show-divine-0")
+    host.tap("bot-reveal-0")
+    host.tap("bot-show-0")
     host.tap("bot-play-athena")
     host.tap("bot-target-1")
     assert "bot-play-divine" in host.shown()
-    host.tap("bot-show-divine-1")
+    host.tap("bot-reveal-1")  # first only the hand-over card: nothing of Ann's, nothing of Bea's
+    shown = host.shown()
+    assert "bot-handover" in shown and "Give the phone to Bea" in host.text()
+    assert "Your divine counters:" not in host.text()
+    assert not any(key.startswith(("bot-play-", "bot-target-")) for key in shown)
+    host.tap("bot-show-1")
     shown = host.shown()
     assert "Your divine counters: Ares" in host.text()
     assert "Athena" not in host.text()

@@ -5,7 +5,8 @@ The panel never decides legality: each choice becomes an action from
 ``rules.born_of_titans.actions``, the verdict of ``ctx.check`` is shown before it is
 committed (reason, effects, rule IDs), and ``ctx.act`` commits it. Divine counters are named
 only on their owner's phone (the state it receives is already redacted); the shared phone
-shows a seat's counters only after "Show … 's divine counters" is tapped (``ctx.reveal``).
+shows a seat's counters only after the two-step hand-over of the kit (``panels.handover``:
+"Give the phone to …", then "Show my divine counters"; ``ctx.reveal``).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from rules.born_of_titans.turns import empty_cities
 from rules.core import Action, Verdict
 
 from ... import theme
-from .. import widgets
+from .. import handover, widgets
 from ..base import PanelContext
 from ..widgets import verdict_box
 from . import challenge_view, sheet
@@ -902,34 +903,47 @@ class BotPanel:
         if self.ctx.reveal is None:
             return None
         buttons = [
-            tag(
-                f"bot-own-phone-{seat}",
-                theme.muted(f"{name}'s divine counters stay on {name}'s own phone.", 13),
-            )
+            handover.own_phone_line("bot", seat, name, "divine counters")
             if seat in self.ctx.own_phone
-            else tag(
-                f"bot-show-divine-{seat}",
-                ft.OutlinedButton(
-                    f"Show {name}'s divine counters",
-                    on_click=lambda _, seat=seat: self._show(seat),
-                ),
+            else handover.give_button(
+                "bot",
+                seat,
+                name,
+                lambda seat=seat: self._give(seat),  # type: ignore[misc]
             )
             for seat, name in enumerate(self.names)
         ]
         self.divine_box = ft.Container()
         return ft.Column([*buttons, self.divine_box], spacing=6)
 
-    def _show(self, seat: int) -> None:
-        """The shared phone passes to ``seat``'s player: whatever the last one picked and
-        did not play (which counter, on whom, a pair) is cleared first, so it is neither
-        seen nor played by the next. A seat on its own phone is never shown here."""
-        assert self.ctx.reveal is not None
+    def _give(self, seat: int) -> None:
+        """Step one of the hand-over (``panels.handover``): the counters on show close, and
+        nothing secret is drawn until ``seat``'s player, holding the phone, taps "Show my
+        divine counters". Whatever the last player picked and did not play (which counter,
+        on whom, a pair) is cleared, so it is neither seen nor played by the next."""
         fresh = _Picks()
         self.picks.divine, self.picks.target, self.picks.pair = (
             fresh.divine,
             fresh.target,
             fresh.pair,
         )
+        self.divine_box.content = (
+            None
+            if seat in self.ctx.own_phone
+            else handover.handover_card(
+                "bot",
+                seat,
+                self.names[seat],
+                "divine counters",
+                on_show=lambda: self._show(seat),
+                on_back=lambda: setattr(self.divine_box, "content", None),
+            )
+        )
+
+    def _show(self, seat: int) -> None:
+        """Step two: the player now holding the shared phone opens their own counters. A
+        seat on its own phone is never shown here."""
+        assert self.ctx.reveal is not None
         if seat in self.ctx.own_phone:
             self.divine_box.content = None
             return
