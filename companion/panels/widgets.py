@@ -14,6 +14,10 @@ The verdict box: how every game's screen shows a verdict before a move is commit
 
 The titled card: a section of a game's screen in an outlined card under its heading.
 
+The reason line: why a move cannot be made yet, in one quiet line beside it.
+
+The choice: a big button that looks pressed (filled) when it is the one picked.
+
 The hand-over of the shared phone to one player is in ``handover``.
 """
 
@@ -243,6 +247,31 @@ def confirm(
             go_tag=f"{ident}-yes",
         )
     )
+
+
+def reason_line(ident: str, text: str, size: int = 12) -> ft.Control:
+    """The one quiet line beside a move that cannot be made yet, saying why (tagged
+    ``ident``, by convention ``<button>-why``)."""
+    return theme.tagged(ident, theme.muted(text, size))
+
+
+def choice(
+    ident: str,
+    label: str,
+    selected: bool,
+    on_click: Callable[[Any], None],
+    *,
+    disabled: bool = False,
+    keyed: bool = False,
+) -> ft.Control:
+    """A big toggle-looking button, filled when ``selected``, tagged ``ident``. ``keyed``
+    also keys it by ``ident``: a redraw that puts a differently tagged choice in the same
+    place then gives the phone a new node, never a patched one with a stale identifier."""
+    cls = ft.FilledButton if selected else ft.OutlinedButton
+    wrapped = theme.tagged(ident, cls(label, on_click=on_click, disabled=disabled))
+    if keyed:
+        wrapped.key = ident
+    return wrapped
 
 
 def titled_card(ident: str, title: str, parts: Sequence[ft.Control]) -> ft.Control:

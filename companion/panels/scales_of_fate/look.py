@@ -7,14 +7,13 @@ distinct on a dark screen, and the labels unique, so two markers on one space ne
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import flet as ft
 
 from rules.scales_of_fate.components import DEMIGODS
 
-from ... import theme
+from ..widgets import choice
 
 _PALETTE: tuple[str, ...] = (
     ft.Colors.RED_400,
@@ -79,7 +78,4 @@ def chip(name: str, *, selected: bool = False) -> ft.Container:
     )
 
 
-def choice(ident: str, label: str, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
-    """A big toggle-looking button, filled when selected, tagged ``ident``."""
-    cls = ft.FilledButton if selected else ft.OutlinedButton
-    return theme.tagged(ident, cls(label, on_click=on_click))
+__all__ = ["COLOURS", "SHORT", "chip", "choice", "marker"]

@@ -136,9 +136,7 @@ class PlayCard:
         )
         if not passing.legal:
             # A disabled button explains itself in words, not only in a tooltip.
-            parts.append(
-                theme.tagged("sof-pass-why", theme.muted(f"No passing yet: {passing.reason}", 12))
-            )
+            parts.append(widgets.reason_line("sof-pass-why", f"No passing yet: {passing.reason}"))
         return widgets.titled_card("sof-play", f"{self.names[s.turn]}'s turn", parts)
 
     def _power_form(self, me: int) -> list[ft.Control]:

@@ -228,7 +228,7 @@ def _verdict_parts(
             if not can_act
             else "the line above says what is missing"
         )
-        parts.append(theme.tagged("sof-setup-why", theme.muted(f"Not ready to start: {why}.", 12)))
+        parts.append(widgets.reason_line("sof-setup-why", f"Not ready to start: {why}."))
     return parts
 
 

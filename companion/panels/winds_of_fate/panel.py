@@ -20,7 +20,6 @@ from rules.winds_of_fate import (
     WofState,
 )
 
-from ... import theme
 from .. import handover, widgets
 from ..base import PanelContext
 from . import pictures
@@ -192,7 +191,7 @@ class WofPanel(MoveCard, SetupMoves, RoundMoves, VoyageMoves, DestinyCards, Payo
         """The button for a move the players have not chosen all of yet: disabled, with the
         choice still to make (nothing is picked for them)."""
         return [
-            theme.tagged(f"{ident}-why", theme.muted(f"First {why}.", 13)),
+            widgets.reason_line(f"{ident}-why", f"First {why}.", 13),
             button(ident, text, lambda _: None, filled=True, disabled=True),
         ]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from ... import theme
+from .. import widgets
 
 
 @dataclass
@@ -46,8 +46,8 @@ def button(
     filled: bool = False,
     disabled: bool = False,
 ) -> ft.Control:
-    cls = ft.FilledButton if filled else ft.OutlinedButton
-    return theme.tagged(ident, cls(text, on_click=on_click, disabled=disabled))
+    """The kit's choice (``widgets.choice``): filled when it is the one picked."""
+    return widgets.choice(ident, text, filled, on_click, disabled=disabled)
 
 
 def wrap(controls: list[ft.Control]) -> ft.Row:
