@@ -253,7 +253,7 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     something they draw changes and reused as they are otherwise; a tap on a reused board
     reaches the screen drawn now (its pick is drawn there)."""
     from rules.scales_of_fate.actions import DealDemigods, Note
-    from tests.companion.test_scales_panel import age_one
+    from tests.companion.panels.scales_of_fate.test_scales_panel import age_one
 
     table = hub.create_table("scales-of-fate", None, PLAYERS[:2], "kept board")
     host = Actor("host", "Host", None)

@@ -13,7 +13,7 @@ from companion.panels.grimheim.effects import areas_at
 from rules.grimheim import GAME, hexmap
 from rules.grimheim.actions import DealDamage, EndTurn, PlaceCard, PlaceHero
 from rules.grimheim.state import GRIMHEIM, GrimheimOptions, with_hero
-from tests.companion.test_grimheim_panel import Table, one, tagged, texts
+from tests.companion.panels.grimheim.test_grimheim_panel import Table, one, tagged, texts
 
 
 def hero_turn(seat: int | None = None) -> Table:

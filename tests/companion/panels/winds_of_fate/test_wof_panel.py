@@ -13,7 +13,7 @@ from companion.panels.base import PanelContext
 from companion.panels.winds_of_fate import build_panel
 from rules.core import Action, Verdict
 from rules.winds_of_fate import GAME, WofOptions, WofState
-from tests.companion.test_scales_panel import FakePage, ids, tap, texts
+from tests.companion.panels.scales_of_fate.test_scales_panel import FakePage, ids, tap, texts
 
 NAMES = ("Tom", "Ann", "Bo")
 

@@ -16,7 +16,7 @@ from companion.panels.fates_and_favors import build_panel
 from rules.core import Action, Verdict
 from rules.core.words import counted
 from rules.fates_and_favors import GAME, FfOptions, FfState
-from tests.companion.test_grimheim_panel import FakePage, one, tagged, texts, walk
+from tests.companion.panels.grimheim.test_grimheim_panel import FakePage, one, tagged, texts, walk
 
 
 class Table:
