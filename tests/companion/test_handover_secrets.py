@@ -311,3 +311,44 @@ def test_ff_hands_never_reach_the_host_device(hub: Hub) -> None:
     host.catch_up(live)
     assert host.screen.context().state.hands[0] == ()
     assert "ff-hand" not in repr(host.wire.take())
+
+
+# ----- one hand-over for every game ------------------------------------------------------
+
+
+def _scales_table(hub: Hub) -> Any:
+    return hub.create_table("scales-of-fate", None, ["Ann", "Bo"], "same hand-over")
+
+
+def _wof_table(hub: Hub) -> Any:
+    return hub.create_table("winds-of-fate", None, ["Ann", "Bo", "Cy"], "same hand-over")
+
+
+@pytest.mark.parametrize(
+    ("prefix", "table", "secret"),
+    [
+        ("sof", _scales_table, "Ann: your demigods"),
+        ("wof", _wof_table, "Ann's destiny cards (private)"),
+        ("bot", lambda hub: _both_hold_divine_counters(hub), "Your divine counters: Athena"),
+    ],
+)
+def test_every_game_hands_the_shared_phone_over_in_the_same_two_taps(
+    hub: Hub, prefix: str, table: Any, secret: str
+) -> None:
+    """The kit's hand-over (``panels.handover``) in each game with secrets on the shared
+    phone: "Give the phone to Ann" shows a card naming her and nothing secret; "Back to
+    the table" closes it; only "Show my …", tapped by Ann, opens her secrets."""
+    live = table(hub)
+    host = host_of(hub, live)
+    assert _label(host.shown()[f"{prefix}-reveal-0"]) == "Give the phone to Ann"
+    host.tap(f"{prefix}-reveal-0")
+    shown = host.shown()
+    assert f"{prefix}-handover" in shown and f"{prefix}-show-0" in shown
+    assert "Ann: take the phone" in host.text()
+    assert secret not in host.text()
+    host.tap(f"{prefix}-handover-cancel")
+    assert f"{prefix}-handover" not in host.shown() and secret not in host.text()
+    host.tap(f"{prefix}-reveal-0")
+    host.tap(f"{prefix}-show-0")
+    assert f"{prefix}-handover" not in host.shown()
+    assert secret in host.text()
