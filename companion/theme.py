@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 
@@ -101,19 +100,3 @@ def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
     # The wrapper must expand like its content, or a Row squeezes an expanding field to nothing.
     expand = getattr(control, "expand", None)
     return ft.Semantics(identifier=identifier, content=control, expand=expand)
-
-
-def ask_actions(key: str, keep: str, go: str, on_keep: Any, on_go: Any) -> list[ft.Control]:
-    """The two buttons of a question before an irreversible host action: ``keep`` changes
-    nothing (tagged ``{key}-keep``), ``go`` does it, drawn as a warning (``{key}-confirm``)."""
-    return [
-        tagged(f"{key}-keep", ft.TextButton(keep, on_click=lambda _: on_keep())),
-        tagged(
-            f"{key}-confirm",
-            ft.FilledButton(
-                go,
-                on_click=lambda _: on_go(),
-                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
-            ),
-        ),
-    ]

@@ -21,14 +21,14 @@ __all__ = ["PANELS", "START_PICTURES", "PanelBuilder", "PanelContext", "panel_fo
 PANELS: Mapping[str, str] = {
     "winds-of-fate": "companion.panels.winds_of_fate:build_panel",
     "fates-and-favors": "companion.panels.fates_and_favors:build_panel",
-    "scales-of-fate": "companion.panels.scales:build_panel",
+    "scales-of-fate": "companion.panels.scales_of_fate:build_panel",
     "grimheim": "companion.panels.grimheim:build_panel",
     "born-of-titans": "companion.panels.born_of_titans:build_panel",
 }
 
 START_PICTURES: Mapping[str, str] = {
-    "scales-of-fate": "companion.panels.scales_board:start_picture",
-    "grimheim": "companion.panels.grimheim_map:start_picture",
+    "scales-of-fate": "companion.panels.scales_of_fate.board:start_picture",
+    "grimheim": "companion.panels.grimheim.map:start_picture",
     "winds-of-fate": "companion.panels.winds_of_fate.pictures:start_picture",
     "fates-and-favors": "companion.panels.fates_and_favors.picture:board_picture",
 }

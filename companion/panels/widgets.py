@@ -7,9 +7,18 @@ lay the controls out and tag them for the browser tests as ``<ident>-minus``,
 
 The typed field: a number or a name the players type, committed as typed.
 
-The confirmation: a tap that changes whose turn it is asks first, naming what it does.
+The question: every dialog that asks before a move or an action (a tap that changes whose
+turn it is, taking moves back, renewing the host link, revoking codes) is ``ask_dialog``.
 
 The verdict box: how every game's screen shows a verdict before a move is committed.
+
+The titled card: a section of a game's screen in an outlined card under its heading.
+
+The reason line: why a move cannot be made yet, in one quiet line beside it.
+
+The choice: a big button that looks pressed (filled) when it is the one picked.
+
+The hand-over of the shared phone to one player is in ``handover``.
 """
 
 from __future__ import annotations
@@ -166,6 +175,47 @@ def number_field(
     )
 
 
+def ask_dialog(
+    ident: str,
+    title: str,
+    body: ft.Control,
+    keep: str,
+    go: str,
+    on_keep: Callable[[], object],
+    on_go: Callable[[], object],
+    *,
+    danger: bool = False,
+    title_tag: str | None = None,
+    keep_tag: str | None = None,
+    go_tag: str | None = None,
+    **dialog: Any,
+) -> ft.AlertDialog:
+    """The one way the app asks before a move or an action: ``title`` asks, ``body`` says
+    what follows; ``keep`` changes nothing (``on_keep()``, tagged ``keep_tag``, by default
+    ``{ident}-keep``) and ``go`` does it (``on_go()``, tagged ``go_tag``, by default
+    ``{ident}-confirm``), drawn as a warning when ``danger`` (it cannot be taken back).
+    Each callback closes the dialog itself. The body scrolls when large text makes it
+    taller than the screen. ``title_tag`` tags the title; ``dialog`` goes to the
+    AlertDialog (``modal``, ``inset_padding``)."""
+    style = ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR) if danger else None
+    heading: ft.Control = ft.Text(title)
+    return ft.AlertDialog(
+        title=heading if title_tag is None else theme.tagged(title_tag, heading),
+        content=body,
+        scrollable=True,
+        actions=[
+            theme.tagged(
+                keep_tag or f"{ident}-keep", ft.TextButton(keep, on_click=lambda _: on_keep())
+            ),
+            theme.tagged(
+                go_tag or f"{ident}-confirm",
+                ft.FilledButton(go, on_click=lambda _: on_go(), style=style),
+            ),
+        ],
+        **dialog,
+    )
+
+
 def confirm(
     page: Any,
     ident: str,
@@ -174,27 +224,68 @@ def confirm(
     yes: str,
     on_yes: Callable[[], None],
 ) -> None:
-    """Ask on ``page`` before a one-tap move that hands the turn on or takes one away:
-    ``question`` and ``detail`` name what it does, the buttons are "Cancel" (tagged
-    ``{ident}-cancel``, nothing happens) and ``yes`` (tagged ``{ident}-yes``, closes the
-    dialog, then ``on_yes()``). The dialog is tagged ``ident``."""
+    """Ask on ``page`` before a one-tap move that hands the turn on or takes one away
+    (an ``ask_dialog``): ``question`` and ``detail`` name what it does, the buttons are
+    "Cancel" (tagged ``{ident}-cancel``, nothing happens) and ``yes`` (tagged
+    ``{ident}-yes``, closes the dialog, then ``on_yes()``). The title is tagged ``ident``."""
 
-    def close(_: Any = None) -> None:
+    def agree() -> None:
         page.pop_dialog()
-
-    def agree(_: Any) -> None:
-        close()
         on_yes()
 
     page.show_dialog(
-        ft.AlertDialog(
-            title=theme.tagged(ident, ft.Text(question)),
-            content=ft.Text(detail),
-            actions=[
-                theme.tagged(f"{ident}-cancel", ft.TextButton("Cancel", on_click=close)),
-                theme.tagged(f"{ident}-yes", ft.FilledButton(yes, on_click=agree)),
-            ],
+        ask_dialog(
+            ident,
+            question,
+            ft.Text(detail),
+            "Cancel",
+            yes,
+            page.pop_dialog,
+            agree,
+            title_tag=ident,
+            keep_tag=f"{ident}-cancel",
+            go_tag=f"{ident}-yes",
         )
+    )
+
+
+def reason_line(ident: str, text: str, size: int = 12) -> ft.Control:
+    """The one quiet line beside a move that cannot be made yet, saying why (tagged
+    ``ident``, by convention ``<button>-why``)."""
+    return theme.tagged(ident, theme.muted(text, size))
+
+
+def choice(
+    ident: str,
+    label: str,
+    selected: bool,
+    on_click: Callable[[Any], None],
+    *,
+    disabled: bool = False,
+    keyed: bool = False,
+) -> ft.Control:
+    """A big toggle-looking button, filled when ``selected``, tagged ``ident``. ``keyed``
+    also keys it by ``ident``: a redraw that puts a differently tagged choice in the same
+    place then gives the phone a new node, never a patched one with a stale identifier."""
+    cls = ft.FilledButton if selected else ft.OutlinedButton
+    wrapped = theme.tagged(ident, cls(label, on_click=on_click, disabled=disabled))
+    if keyed:
+        wrapped.key = ident
+    return wrapped
+
+
+def titled_card(ident: str, title: str, parts: Sequence[ft.Control]) -> ft.Control:
+    """A section of a game's screen as an outlined card: ``title`` as a heading above
+    ``parts``, tagged ``ident``."""
+    return theme.tagged(
+        ident,
+        ft.Container(
+            padding=12,
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            content=ft.Column(spacing=8, controls=[theme.heading(title), *parts]),
+        ),
     )
 
 

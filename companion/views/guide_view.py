@@ -16,7 +16,7 @@ import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -26,9 +26,7 @@ from rules.core.guide import Guide, Hint, Step, facts_of, guide_of
 from .. import theme
 from ..panels import start_picture_for
 from ..panels.widgets import rule_links
-
-if TYPE_CHECKING:
-    from ..app import Shell
+from .context import AppContext
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +75,7 @@ class GuideScreen:
 
     def __init__(
         self,
-        shell: Shell,
+        shell: AppContext,
         game: Game[Any, Any],
         options: object,
         *,
@@ -355,7 +353,7 @@ def has_guide(game: Game[Any, Any]) -> bool:
 
 
 def open_guide(
-    shell: Shell,
+    shell: AppContext,
     game: Game[Any, Any],
     options: object,
     *,

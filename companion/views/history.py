@@ -13,6 +13,7 @@ from collections.abc import Callable
 import flet as ft
 
 from .. import theme
+from ..panels import widgets
 from ..table import Chapter, HistoryLine, TimelineEntry
 from .home import ago
 
@@ -103,21 +104,21 @@ def confirm_dialog(
 ) -> ft.AlertDialog:
     """ "Take back ...?" with what would be taken back, newest first; "Take back" calls
     ``on_confirm``, "Keep" ``on_cancel`` (each is expected to close the dialog)."""
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(title),
-        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
-        scrollable=True,
-        content=theme.tagged(
+    return widgets.ask_dialog(
+        "undo",
+        title,
+        theme.tagged(
             "undo-confirm-text",
             ft.Column(tight=True, spacing=6, controls=[ft.Text(line) for line in lines]),
         ),
-        actions=[
-            theme.tagged("undo-cancel", ft.TextButton("Keep", on_click=lambda _: on_cancel())),
-            theme.tagged(
-                "undo-confirm", ft.FilledButton("Take back", on_click=lambda _: on_confirm())
-            ),
-        ],
+        "Keep",
+        "Take back",
+        on_cancel,
+        on_confirm,
+        keep_tag="undo-cancel",
+        go_tag="undo-confirm",
+        modal=True,
+        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -11,10 +11,8 @@ from rules import registry
 
 from .. import theme
 from . import host_link, manage
+from .context import AppContext
 from .new_table import sentence
-
-if TYPE_CHECKING:
-    from ..app import Shell
 
 
 def game_title(slug: str) -> str:
@@ -41,7 +39,7 @@ def ago(when: datetime, now: datetime | None = None) -> str:
     return when.strftime("%d %b %Y")
 
 
-def _table_tile(shell: Shell, t: Any) -> ft.Control:
+def _table_tile(shell: AppContext, t: Any) -> ft.Control:
     finished = t.status == "finished"
     state = {"finished": "Finished", "abandoned": "Abandoned"}.get(t.status, "In play")
     return theme.tagged(
@@ -63,7 +61,7 @@ def _table_tile(shell: Shell, t: Any) -> ft.Control:
     )
 
 
-def view(shell: Shell) -> ft.View:
+def view(shell: AppContext) -> ft.View:
     hub = shell.hub
     tables = hub.list_tables()
     roster = ft.Row(spacing=6, wrap=True)

@@ -9,19 +9,18 @@ reconnection; this device moves to the new link at once, and the terminal prints
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from .. import share, theme
-
-if TYPE_CHECKING:
-    from ..app import Shell
+from ..panels import widgets
+from .context import AppContext
 
 QR_SIZE = 280
 
 
-def dialog(shell: Shell) -> ft.AlertDialog:
+def dialog(shell: AppContext) -> ft.AlertDialog:
     image = ft.Image(src="", width=QR_SIZE, height=QR_SIZE)
     url_text = ft.Text("", size=12, color=theme.MUTED)
     note = theme.muted("Keep this link to yourself: it opens every table as the host.", size=12)
@@ -70,13 +69,13 @@ def dialog(shell: Shell) -> ft.AlertDialog:
     return dlg
 
 
-def renew_dialog(shell: Shell, confirm: Callable[[], None]) -> ft.AlertDialog:
+def renew_dialog(shell: AppContext, confirm: Callable[[], None]) -> ft.AlertDialog:
     """The question asked before the host key is replaced: one tap there takes host access
     from every other device that holds the link, so it says so first."""
-    return ft.AlertDialog(
-        title=ft.Text("Renew the host link?"),
-        scrollable=True,
-        content=theme.tagged(
+    return widgets.ask_dialog(
+        "renew-host-key",
+        "Renew the host link?",
+        theme.tagged(
             "renew-host-key-question",
             ft.Column(
                 tight=True,
@@ -93,7 +92,9 @@ def renew_dialog(shell: Shell, confirm: Callable[[], None]) -> ft.AlertDialog:
                 ],
             ),
         ),
-        actions=theme.ask_actions(
-            "renew-host-key", "Keep this link", "Renew host link", shell.page.pop_dialog, confirm
-        ),
+        "Keep this link",
+        "Renew host link",
+        shell.page.pop_dialog,
+        confirm,
+        danger=True,
     )

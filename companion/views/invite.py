@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from .. import share, theme
 from ..disclosure import Disclosure
-
-if TYPE_CHECKING:
-    from ..app import Shell
-
+from ..panels import widgets
+from .context import AppContext
 
 QR_SIZE = 280
 
 
-def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
+def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
     """The invite dialog. ``Everyone`` joins as a viewer-player of the shared table; a seat
     code joins as that seat and is the only way to see that seat's hidden information.
     Which codes it may show is ``shown``'s to say (``Disclosure.seat_code``): never the
@@ -151,15 +149,15 @@ def dialog(shell: Shell, live: Any, shown: Disclosure) -> ft.AlertDialog:
     return dlg
 
 
-def revoke_dialog(shell: Shell, live: Any, confirm: Callable[[], None]) -> ft.AlertDialog:
+def revoke_dialog(shell: AppContext, live: Any, confirm: Callable[[], None]) -> ft.AlertDialog:
     """The question asked before every code of ``live`` is replaced: one tap there cuts
     off every phone at the table, so it says which table and what follows."""
     title = live.title or live.game.title
     seats = ", ".join(s.name for s in live.seats)
-    return ft.AlertDialog(
-        title=ft.Text("Revoke every code of this table?"),
-        scrollable=True,
-        content=theme.tagged(
+    return widgets.ask_dialog(
+        "revoke-codes",
+        "Revoke every code of this table?",
+        theme.tagged(
             "revoke-question",
             ft.Column(
                 tight=True,
@@ -178,7 +176,9 @@ def revoke_dialog(shell: Shell, live: Any, confirm: Callable[[], None]) -> ft.Al
                 ],
             ),
         ),
-        actions=theme.ask_actions(
-            "revoke-codes", "Keep the codes", "Revoke codes", shell.page.pop_dialog, confirm
-        ),
+        "Keep the codes",
+        "Revoke codes",
+        shell.page.pop_dialog,
+        confirm,
+        danger=True,
     )

@@ -13,19 +13,18 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from .. import theme
 from ..hub import BIN_DAYS
+from ..panels import widgets
+from .context import AppContext
 from .new_table import sentence
 
-if TYPE_CHECKING:
-    from ..app import Shell
 
-
-def _done(shell: Shell, message: str) -> None:
+def _done(shell: AppContext, message: str) -> None:
     """Close the open dialog, then redraw home and say what happened.
 
     The redraw waits until the phone reports the dialog closed: a screen replaced while
@@ -51,7 +50,7 @@ def _done(shell: Shell, message: str) -> None:
     dialog.on_dismiss = dismissed
 
 
-def _attempt(shell: Shell, error: ft.Text, action: Callable[[], str]) -> None:
+def _attempt(shell: AppContext, error: ft.Text, action: Callable[[], str]) -> None:
     """Run ``action``; show its refusal in ``error`` (keeping the dialog open) or finish."""
     try:
         message = action()
@@ -62,7 +61,7 @@ def _attempt(shell: Shell, error: ft.Text, action: Callable[[], str]) -> None:
     _done(shell, message)
 
 
-def player_dialog(shell: Shell, player: Any) -> ft.AlertDialog:
+def player_dialog(shell: AppContext, player: Any) -> ft.AlertDialog:
     """Rename, merge or remove ``player`` (a ``PlayerInfo``)."""
     hub = shell.hub
     name = ft.TextField(label="Name", value=player.name, autofocus=True)
@@ -174,18 +173,14 @@ def question(
 ) -> ft.AlertDialog:
     """The question asked before a roster change that cannot be taken back: ``labels`` are
     the keep and go buttons (tagged ``{key}-keep`` and ``{key}-confirm``)."""
-    return ft.AlertDialog(
-        title=ft.Text(title),
-        scrollable=True,
-        content=theme.tagged(
-            f"{key}-question",
-            ft.Column(tight=True, spacing=8, controls=[ft.Text(says), theme.muted(note, size=12)]),
-        ),
-        actions=theme.ask_actions(key, labels[0], labels[1], keep, go),
+    body = theme.tagged(
+        f"{key}-question",
+        ft.Column(tight=True, spacing=8, controls=[ft.Text(says), theme.muted(note, size=12)]),
     )
+    return widgets.ask_dialog(key, title, body, labels[0], labels[1], keep, go, danger=True)
 
 
-def rename_table_dialog(shell: Shell, table: Any) -> ft.AlertDialog:
+def rename_table_dialog(shell: AppContext, table: Any) -> ft.AlertDialog:
     field = ft.TextField(label="Table name", value=table.title, autofocus=True)
     error = ft.Text("", color=theme.BAD)
 
@@ -210,20 +205,21 @@ def rename_table_dialog(shell: Shell, table: Any) -> ft.AlertDialog:
     )
 
 
-def delete_table_dialog(shell: Shell, table: Any) -> ft.AlertDialog:
+def delete_table_dialog(shell: AppContext, table: Any) -> ft.AlertDialog:
     """The question asked before a table goes to the bin."""
     error = ft.Text("", color=theme.BAD)
 
-    def confirm(_: Any) -> None:
+    def confirm() -> None:
         def act() -> str:
             shell.hub.delete_table(table.id)
             return f"{table.title} is in the bin for {BIN_DAYS} days."
 
         _attempt(shell, error, act)
 
-    return ft.AlertDialog(
-        title=ft.Text("Delete this table?"),
-        content=ft.Column(
+    return widgets.ask_dialog(
+        "table-delete",
+        "Delete this table?",
+        ft.Column(
             tight=True,
             controls=[
                 ft.Text(
@@ -234,21 +230,15 @@ def delete_table_dialog(shell: Shell, table: Any) -> ft.AlertDialog:
                 theme.tagged("manage-error", error),
             ],
         ),
-        actions=[
-            ft.TextButton("Keep it", on_click=lambda _: shell.page.pop_dialog()),
-            theme.tagged(
-                "table-delete-confirm",
-                ft.FilledButton(
-                    "Delete",
-                    on_click=confirm,
-                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
-                ),
-            ),
-        ],
+        "Keep it",
+        "Delete",
+        shell.page.pop_dialog,
+        confirm,
+        danger=True,
     )
 
 
-def table_menu(shell: Shell, table: Any) -> ft.Control:
+def table_menu(shell: AppContext, table: Any) -> ft.Control:
     """The ⋮ menu of one table on the home screen."""
     hub = shell.hub
 
@@ -311,7 +301,7 @@ def table_menu(shell: Shell, table: Any) -> ft.Control:
     )
 
 
-def bin_tile(shell: Shell, table: Any) -> ft.Control:
+def bin_tile(shell: AppContext, table: Any) -> ft.Control:
     def restore(_: Any) -> None:
         shell.hub.restore_table(table.id)
         _done(shell, f"{table.title} is back.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -11,10 +11,8 @@ from rules.core import MalformedAction
 
 from .. import theme
 from . import guide_view
+from .context import AppContext
 from .options_form import OptionsForm, fields_for, refusal
-
-if TYPE_CHECKING:
-    from ..app import Shell
 
 
 def sentence(message: str) -> str:
@@ -26,7 +24,7 @@ def sentence(message: str) -> str:
     return text if text[-1] in ".!?" else f"{text}."
 
 
-def view(shell: Shell, game: str | None = None) -> ft.View:
+def view(shell: AppContext, game: str | None = None) -> ft.View:
     """The form; ``game`` (a slug, e.g. from ``/new?game=...``) is preselected if available."""
     hub = shell.hub
     slugs = registry.available()

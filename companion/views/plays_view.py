@@ -8,7 +8,6 @@ reload and the back button.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -16,11 +15,9 @@ from rules import registry
 
 from .. import plays, theme
 from ..plays import PlayRecord
+from .context import AppContext
 from .home import game_title
 from .options_form import described, fields_for
-
-if TYPE_CHECKING:
-    from ..app import Shell
 
 ALL = "all"
 
@@ -59,7 +56,7 @@ def _result(record: PlayRecord) -> str:
     return f"{', '.join(record.winners)} won"
 
 
-def _play_tile(shell: Shell, record: PlayRecord) -> ft.Control:
+def _play_tile(shell: AppContext, record: PlayRecord) -> ft.Control:
     return theme.tagged(
         f"play-{record.id}",
         ft.Card(
@@ -80,7 +77,7 @@ def _play_tile(shell: Shell, record: PlayRecord) -> ft.Control:
     )
 
 
-def view(shell: Shell, game: str | None = None, player: str | None = None) -> ft.View:
+def view(shell: AppContext, game: str | None = None, player: str | None = None) -> ft.View:
     """The list, filtered by ``game`` (a slug) and ``player`` (a roster id as text)."""
     hub = shell.hub
     everything = plays.list_plays(hub.db)
@@ -229,7 +226,7 @@ def _history(record: PlayRecord) -> list[ft.Control]:
     return out
 
 
-def detail(shell: Shell, play_id: str) -> ft.View:
+def detail(shell: AppContext, play_id: str) -> ft.View:
     """One play, read-only. Raises ``KeyError`` for an unknown play."""
     record = plays.get(shell.hub.db, play_id)
     facts = [

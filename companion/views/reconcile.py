@@ -19,7 +19,9 @@ the phone through the same frozen diff, so re-rendering a whole panel costs what
 45 ms as one component, 34 ms rebuilt and swapped in). What makes them fast is ``ft.memo``
 skipping the parts whose inputs did not change (3.4 ms there): ``PanelContext.kept`` does the
 same for a panel built the usual way, one section at a time, without rewriting every screen
-as components.
+as components. So the project keeps this small layer: components would cost a rewrite of
+five game screens for no gain on the phone. Its price is the reliance on Flet internals
+listed above, kept in this one module (``tests/companion/test_reconcile.py`` pins it).
 """
 
 from __future__ import annotations

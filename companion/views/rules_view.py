@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -10,9 +10,7 @@ from rules.core import Rule
 
 from .. import theme
 from ..reference import Hit, reference
-
-if TYPE_CHECKING:
-    from ..app import Shell
+from .context import AppContext
 
 
 def _rule_card(
@@ -44,7 +42,7 @@ def _rule_card(
     )
 
 
-def view(shell: Shell, game: str | None, rule_id: str | None, table_id: str | None) -> ft.View:
+def view(shell: AppContext, game: str | None, rule_id: str | None, table_id: str | None) -> ft.View:
     ref = reference()
     if table_id is not None:
         game = shell.hub.open(table_id).game.slug

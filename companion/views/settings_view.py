@@ -8,23 +8,21 @@ host the data folder, the database and where backups go.
 from __future__ import annotations
 
 import platform
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from .. import __version__, device, theme
 from ..store import backup
 from . import routes
-
-if TYPE_CHECKING:
-    from ..app import Shell
+from .context import AppContext
 
 THEME_LABELS = {"system": "Auto", "light": "Light", "dark": "Dark"}
 """Short enough for three buttons side by side at twice the text size ("Auto" follows the
 phone's own setting)."""
 
 
-def about_lines(shell: Shell) -> list[tuple[str, str]]:
+def about_lines(shell: AppContext) -> list[tuple[str, str]]:
     """What About shows, as (label, value) rows."""
     import flet
 
@@ -40,7 +38,7 @@ def about_lines(shell: Shell) -> list[tuple[str, str]]:
     return rows
 
 
-def back_route(shell: Shell, table_id: str | None) -> str:
+def back_route(shell: AppContext, table_id: str | None) -> str:
     """Where the back arrow leads: a guest always returns to its own table (the only one
     its code opens); the host to the table it came from, else to all tables."""
     if not shell.is_host:
@@ -50,7 +48,7 @@ def back_route(shell: Shell, table_id: str | None) -> str:
     return "/"
 
 
-def view(shell: Shell, table_id: str | None = None) -> ft.View:
+def view(shell: AppContext, table_id: str | None = None) -> ft.View:
     """Settings for this device; ``table_id`` is the table it was opened from, if any."""
     current = shell.device_settings
     scale_label = theme.tagged("text-size-value", ft.Text(f"{current.text_scale}%", size=16))

@@ -6,17 +6,15 @@ The choice travels in the route: ``/stats?player=ID`` or ``/stats?game=SLUG``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 import flet_charts as fch
 
 from .. import plays, stats, theme
 from ..plays import PlayRecord
+from .context import AppContext
 from .home import game_title
-
-if TYPE_CHECKING:
-    from ..app import Shell
 
 CHART_HEIGHT = 220
 SERIES_COLOURS = (
@@ -292,7 +290,7 @@ def game_page(g: stats.GameStats) -> list[ft.Control]:
     return out
 
 
-def view(shell: Shell, player: str | None = None, game: str | None = None) -> ft.View:
+def view(shell: AppContext, player: str | None = None, game: str | None = None) -> ft.View:
     hub = shell.hub
     records: list[PlayRecord] = plays.list_plays(hub.db)
     roster = {p.id: p.name for p in hub.all_players()}

@@ -24,7 +24,7 @@ import logging
 import threading
 from collections.abc import Callable, Hashable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -47,10 +47,8 @@ from ..table import (
     StaleVersion,
 )
 from . import guide_view, history, invite, verdict
+from .context import AppContext
 from .reconcile import isolate, settle, swap_in
-
-if TYPE_CHECKING:
-    from ..app import Shell
 
 log = logging.getLogger("companion")
 
@@ -67,7 +65,7 @@ before the phone got the new one still reaches a handler that names its move."""
 class TableScreen:
     """One session's view of one live table."""
 
-    def __init__(self, shell: Shell, live: Any, seat: int | None, role: str) -> None:
+    def __init__(self, shell: AppContext, live: Any, seat: int | None, role: str) -> None:
         self.shell = shell
         self.page = shell.page
         self.live = live
@@ -770,7 +768,7 @@ def _connected(page: ft.Page) -> bool:
     return session is None or session.connection is not None
 
 
-def view(shell: Shell, live: Any, seat: int | None, role: str) -> ft.View:
+def view(shell: AppContext, live: Any, seat: int | None, role: str) -> ft.View:
     screen = TableScreen(shell, live, seat, role)
     screen.render()
     screen.attach()

@@ -253,7 +253,7 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     something they draw changes and reused as they are otherwise; a tap on a reused board
     reaches the screen drawn now (its pick is drawn there)."""
     from rules.scales_of_fate.actions import DealDemigods, Note
-    from tests.companion.test_scales_panel import age_one
+    from tests.companion.panels.scales_of_fate.test_scales_panel import age_one
 
     table = hub.create_table("scales-of-fate", None, PLAYERS[:2], "kept board")
     host = Actor("host", "Host", None)
@@ -345,8 +345,8 @@ def test_grimheim_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub
     on a reused map reaches the screen drawn now."""
     from types import SimpleNamespace
 
-    from companion.panels.grimheim_map import SIZE
-    from companion.panels.grimheim_ui import memory
+    from companion.panels.grimheim.map import SIZE
+    from companion.panels.grimheim.ui import memory
     from rules.grimheim import hexmap
 
     table = hub.create_table("grimheim", None, PLAYERS[:2], "kept boards")
@@ -520,6 +520,7 @@ def test_winds_of_fate_sections_are_rebuilt_only_when_what_they_show_changes(hub
     reveal = tagged(secrets)["wof-reveal-1"]
     wire.take()
     _click(s, reveal)
+    _click(s, tagged(screen.body)["wof-show-1"])  # Bo, now holding the phone
     shown = " ".join(str(getattr(c, "value", "")) for c in _walk(screen.body))
     assert "Bo: card 1 is" in shown and "Ann: card 1 is" not in shown
     assert _kept_parts(screen)["kept:wof-secrets"] is not secrets

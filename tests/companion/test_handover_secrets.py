@@ -105,6 +105,7 @@ def test_wof_hand_over_clears_the_last_players_unrecorded_destiny_order(hub: Hub
     live = hub.create_table("winds-of-fate", None, ["Tom", "Dee", "Cy"], "drafts")
     host = host_of(hub, live)
     host.tap("wof-reveal-0")
+    host.tap("wof-show-0")
     host.tap("wof-start-2")
     for card in ("dead", "safe", "stranded"):
         host.tap(f"wof-card-{card}")
@@ -112,7 +113,12 @@ def test_wof_hand_over_clears_the_last_players_unrecorded_destiny_order(hub: Hub
     assert "wof-record" in shown  # Tom's order is complete, ready to record
     assert _label(shown["wof-card-dead"]).startswith("1: ")
 
-    host.tap("wof-reveal-1")  # the phone goes to Dee
+    host.tap("wof-reveal-1")  # the phone goes to Dee: first nothing but the hand-over card
+    shown = host.shown()
+    assert "wof-handover" in shown and "Give the phone to Dee" in host.text()
+    assert not any(key.startswith(("wof-card-", "wof-start-")) for key in shown)
+    assert "Tom's destiny cards" not in host.text()
+    host.tap("wof-show-1")  # Dee, holding the phone, opens her own block
     shown = host.shown()
     assert "Dee's destiny cards (private)" in host.text()
     assert "wof-record" not in shown
@@ -128,6 +134,7 @@ def test_wof_hand_over_clears_the_last_players_unrecorded_destiny_order(hub: Hub
     host.tap("wof-card-dead")
     host.tap("wof-hide")
     host.tap("wof-reveal-0")
+    host.tap("wof-show-0")
     assert all(
         not _label(c).startswith(("1: ", "2: "))
         for key, c in host.shown().items()
@@ -230,15 +237,15 @@ def test_bot_host_device_offers_no_divine_counters_of_a_seat_on_its_own_phone(
     divine counters, never Ann's."""
     live = _bot_in_play(hub, name)
     host = host_of(hub, live)
-    assert "bot-show-divine-0" in host.shown()
+    assert "bot-reveal-0" in host.shown()
     ann = phone_of(hub, live, 0)
     move = next(a for a in live.game.legal_actions(live.state) if isinstance(a, Move))
     ann.screen.act(move)  # her move, through her phone's table screen
     assert live.head == 8
     host.catch_up(live)
     shown = host.shown()
-    assert "bot-show-divine-0" not in shown and "bot-own-phone-0" in shown
-    assert "bot-show-divine-1" in shown
+    assert "bot-reveal-0" not in shown and "bot-own-phone-0" in shown
+    assert "bot-reveal-1" in shown
 
 
 def _both_hold_divine_counters(hub: Hub) -> Any:
@@ -266,11 +273,17 @@ def test_bot_showing_the_next_players_counters_clears_the_last_players_picks(hub
     Bea's counters come with nothing picked (Ann's choice would tell what Ann holds)."""
     live = _both_hold_divine_counters(hub)
     host = host_of(hub, live)
-    host.tap("bot-show-divine-0")
+    host.tap("bot-reveal-0")
+    host.tap("bot-show-0")
     host.tap("bot-play-athena")
     host.tap("bot-target-1")
     assert "bot-play-divine" in host.shown()
-    host.tap("bot-show-divine-1")
+    host.tap("bot-reveal-1")  # first only the hand-over card: nothing of Ann's, nothing of Bea's
+    shown = host.shown()
+    assert "bot-handover" in shown and "Give the phone to Bea" in host.text()
+    assert "Your divine counters:" not in host.text()
+    assert not any(key.startswith(("bot-play-", "bot-target-")) for key in shown)
+    host.tap("bot-show-1")
     shown = host.shown()
     assert "Your divine counters: Ares" in host.text()
     assert "Athena" not in host.text()
@@ -298,3 +311,44 @@ def test_ff_hands_never_reach_the_host_device(hub: Hub) -> None:
     host.catch_up(live)
     assert host.screen.context().state.hands[0] == ()
     assert "ff-hand" not in repr(host.wire.take())
+
+
+# ----- one hand-over for every game ------------------------------------------------------
+
+
+def _scales_table(hub: Hub) -> Any:
+    return hub.create_table("scales-of-fate", None, ["Ann", "Bo"], "same hand-over")
+
+
+def _wof_table(hub: Hub) -> Any:
+    return hub.create_table("winds-of-fate", None, ["Ann", "Bo", "Cy"], "same hand-over")
+
+
+@pytest.mark.parametrize(
+    ("prefix", "table", "secret"),
+    [
+        ("sof", _scales_table, "Ann: your demigods"),
+        ("wof", _wof_table, "Ann's destiny cards (private)"),
+        ("bot", lambda hub: _both_hold_divine_counters(hub), "Your divine counters: Athena"),
+    ],
+)
+def test_every_game_hands_the_shared_phone_over_in_the_same_two_taps(
+    hub: Hub, prefix: str, table: Any, secret: str
+) -> None:
+    """The kit's hand-over (``panels.handover``) in each game with secrets on the shared
+    phone: "Give the phone to Ann" shows a card naming her and nothing secret; "Back to
+    the table" closes it; only "Show my …", tapped by Ann, opens her secrets."""
+    live = table(hub)
+    host = host_of(hub, live)
+    assert _label(host.shown()[f"{prefix}-reveal-0"]) == "Give the phone to Ann"
+    host.tap(f"{prefix}-reveal-0")
+    shown = host.shown()
+    assert f"{prefix}-handover" in shown and f"{prefix}-show-0" in shown
+    assert "Ann: take the phone" in host.text()
+    assert secret not in host.text()
+    host.tap(f"{prefix}-handover-cancel")
+    assert f"{prefix}-handover" not in host.shown() and secret not in host.text()
+    host.tap(f"{prefix}-reveal-0")
+    host.tap(f"{prefix}-show-0")
+    assert f"{prefix}-handover" not in host.shown()
+    assert secret in host.text()

@@ -161,3 +161,18 @@ def test_ago() -> None:
     assert ago(now - timedelta(hours=3), now) == "3 h ago"
     assert ago(now - timedelta(days=2), now) == "2 days ago"
     assert ago(now - timedelta(days=30), now) == "11 Dec 2024"
+
+
+def test_a_live_shell_is_what_screens_are_given(hub: Any) -> None:
+    """Screens are written against ``views.context.AppContext``; the app's ``Shell`` on a
+    real session has every attribute and method it names."""
+    from companion.views.context import AppContext
+    from tests.support.phones import open_phone
+
+    shell, _session = open_phone(hub, f"/?key={hub.host_key}")
+    assert isinstance(shell, AppContext)
+    assert shell.is_host
+    members = [m for m in vars(AppContext) if not m.startswith("_")]
+    members += list(AppContext.__annotations__)
+    missing = [m for m in members if not hasattr(shell, m)]
+    assert not missing, missing

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.panels.grimheim_map import HEIGHT, SIZE, WIDTH
+from companion.panels.grimheim.map import HEIGHT, SIZE, WIDTH
 from rules.grimheim import hexmap
 from tests.support.chromium import PHONE
 

@@ -41,6 +41,7 @@ def test_shared_phone_forgets_drafts_and_never_gets_her_cards(server: Server, br
 
         # Tom picks his order on the shared phone and does not record it.
         press(host, "wof-reveal-0")
+        press(host, "wof-show-0")
         host.wait_body("Tom's destiny cards (private)")
         press(host, "wof-start-2")
         for card in ("dead", "safe", "stranded"):
@@ -49,6 +50,7 @@ def test_shared_phone_forgets_drafts_and_never_gets_her_cards(server: Server, br
         assert "1: Dead" in host.text_of("wof-card-dead")
         # The phone passes to Dee: her form is empty.
         press(host, "wof-reveal-1")
+        press(host, "wof-show-1")
         host.wait_body("Dee's destiny cards (private)")
         host.page.wait_for_timeout(300)
         assert host.by_id("wof-record").count() == 0

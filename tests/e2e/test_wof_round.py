@@ -122,6 +122,7 @@ def _play(server: Server, host_ctx: Any, ann_ctx: Any, bo_ctx: Any) -> None:
     press(bo, "wof-record")
     same_move(bo, host)
     press(host, "wof-reveal-0")
+    press(host, "wof-show-0")
     for card in ("stranded", "dead", "safe"):
         press(host, f"wof-card-{card}")
     press(host, "wof-record")
@@ -181,6 +182,7 @@ def _play(server: Server, host_ctx: Any, ann_ctx: Any, bo_ctx: Any) -> None:
     press(bo, "wof-destiny-skip-2")
     same_move(bo, host)
     press(host, "wof-destiny-reveal-0")
+    press(host, "wof-show-0")
     press(host, "wof-destiny-0")
     same_move(host, ann, bo)
     shot(host, "after-round", tall=True)

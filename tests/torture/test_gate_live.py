@@ -40,7 +40,7 @@ class World:
 
     def __init__(self, folder: Path) -> None:
         from companion.hub import Hub
-        from companion.panels.scales_secrets import hand_label
+        from companion.panels.scales_of_fate.secrets import hand_label
         from companion.store import open_database
         from companion.table import Actor
         from rules import registry

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.panels.scales_secrets import SECRET_ID, hand_label
+from companion.panels.scales_of_fate.secrets import SECRET_ID, hand_label
 from tests.torture.live import Host, Phone, start_host
 
 PAIR = ("Pentha", "Agamar")

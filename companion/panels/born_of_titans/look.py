@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from ... import theme
+from .. import widgets
 
 
 def tag(identifier: str, control: ft.Control) -> ft.Semantics:
@@ -20,6 +21,5 @@ def tag(identifier: str, control: ft.Control) -> ft.Semantics:
 
 
 def choice(ident: str, label: str, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
-    """A big toggle-looking button, filled when selected, tagged (and keyed) ``ident``."""
-    cls = ft.FilledButton if selected else ft.OutlinedButton
-    return tag(ident, cls(label, on_click=on_click))
+    """The kit's choice (``widgets.choice``), keyed by ``ident`` as ``tag`` keys."""
+    return widgets.choice(ident, label, selected, on_click, keyed=True)
