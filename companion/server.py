@@ -75,6 +75,11 @@ EVENT_BURST = 40.0
 """Frames a connection may send at once before the rate applies (start-up, fast typing)."""
 GRACE = 5.0
 """Seconds a connection's handler may take to finish after its client left."""
+READ_CHUNK = 2048
+"""Bytes of what a phone sent that are parsed into websocket frames at once (see
+``_websocket_protocol``): a few dozen of a flooding phone's taps, against thousands in
+one read of its socket. A real phone's frames are a few hundred bytes (a larger one takes
+a few pieces, parsed together)."""
 MAX_SESSIONS_PER_ADDRESS = 100
 """Registrations one network address may make per ``SESSION_TIMEOUT`` (each one keeps a
 session in memory that long); the host's own loopback address is not counted."""
@@ -287,6 +292,16 @@ class Guard:
                         await _close(send, c, 1013)
                         continue
                     c.registered = True
+                elif meter is not None:
+                    # Each frame's handler takes its turn with the other costly work of
+                    # the loop (other frames, redraws), the session owing least first
+                    # (``budget.Lane``): twenty phones tapping at once are handled one
+                    # after the other, with a move at another table between two of them.
+                    ticket = await budget.lane().enter(meter)
+                    if ticket is not None:
+                        # Given back once the handler Flet starts for this frame has
+                        # run (whatever becomes of this connection meanwhile).
+                        ticket.leave_after_next_step()
                 return message
 
         async def guarded_send(message: Message) -> None:
@@ -450,6 +465,73 @@ class PageScripts:
         await self.app(scope, receive, capture)
 
 
+def _websocket_protocol() -> type[Any]:
+    """uvicorn's websocket protocol (``websockets-sansio``), parsing what a connection sent
+    a little at a time and dropping a held-back flood once it no longer matters (see
+    ``BoundedWebSocket``)."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    class BoundedWebSocket(WebSocketsSansIOProtocol):  # type: ignore[misc]
+        """uvicorn hands a protocol everything one read of the socket brought (up to
+        256 KiB) and the websocket parser unpacks and inflates every frame in it at once,
+        before the guard sees any: thousands of a flooding phone's taps, a quarter of a
+        second of the loop in one go. Here the bytes wait unparsed and are parsed
+        ``READ_CHUNK`` at a time, the next piece only once the guard has read every
+        message parsed so far; the socket is not read meanwhile (TCP holds the rest at
+        the phone). When the connection ends or the host stops, a backlog beyond a
+        person's burst is dropped: the guard sees the end next instead of after reading
+        it all at a flood's pace (the handler, and the host's shutdown, would wait that
+        long)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._unparsed = bytearray()
+
+        def data_received(self, data: bytes) -> None:
+            self._unparsed += data
+            self._parse_some()
+
+        def _parse_some(self) -> None:
+            """Parse pieces until one gives a message (or nothing is left unparsed)."""
+            while self._unparsed and self.queue.empty() and not self.disconnected:
+                piece = bytes(self._unparsed[:READ_CHUNK])
+                del self._unparsed[:READ_CHUNK]
+                super().data_received(piece)
+            if self._unparsed and not self.read_paused:
+                self.read_paused = True
+                self.transport.pause_reading()
+
+        async def receive(self) -> Any:
+            message = await self.queue.get()
+            if self.queue.empty():
+                self._parse_some()
+                if self.read_paused and self.queue.empty() and not self._unparsed:
+                    self.read_paused = False
+                    self.transport.resume_reading()
+            return message
+
+        def _drop_backlog(self) -> None:
+            if self.queue.qsize() > EVENT_BURST or len(self._unparsed) > READ_CHUNK:
+                self._unparsed.clear()
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+            else:  # a person's last taps: parsed, so they are handled before the end
+                while self._unparsed and not self.disconnected:
+                    piece = bytes(self._unparsed[:READ_CHUNK])
+                    del self._unparsed[:READ_CHUNK]
+                    super().data_received(piece)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._drop_backlog()
+            super().connection_lost(exc)
+
+        def shutdown(self) -> None:
+            self._drop_backlog()
+            super().shutdown()
+
+    return BoundedWebSocket
+
+
 def build_app(main: Callable[[Any], Any], assets_dir: str) -> ASGIApp:
     """Flet's web app for ``main`` behind the ``Guard``, named Fatekeeper (browser tab,
     home-screen name; the icons come from the assets folder)."""
@@ -479,7 +561,7 @@ def serve(main: Callable[[Any], Any], *, host: str, port: int, assets_dir: str) 
         build_app(main, assets_dir),
         host=host,
         port=port,
-        ws="websockets-sansio",
+        ws=_websocket_protocol(),
         ws_max_size=MAX_WS_MESSAGE,
         log_config=None,
         access_log=False,
