@@ -14,6 +14,7 @@ phone), the series score pad, and the match forms. Legality always comes from th
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -106,6 +107,11 @@ def memory(page: Any, table: str = "") -> Pick:
     key = id(page)
     pick = _MEMORY.get(key)
     if pick is None or pick.table != table:
+        if pick is None:
+            # Dropped with the page: a closed visit's picks go, and a later page that
+            # Python puts at the same address does not find them.
+            with contextlib.suppress(TypeError):  # test doubles without weak references
+                weakref.finalize(page, _MEMORY.pop, key, None)
         pick = _MEMORY[key] = Pick(table=table)
     _MEMORY.move_to_end(key)
     while len(_MEMORY) > 256:
