@@ -90,6 +90,9 @@ class Meter:
         self._debt = ALLOWANCE
         self._stamp = time.monotonic()
         self._rate = PER_SESSION_RATE
+        self.born = self._stamp
+        """When the session started: in the lane, of two sessions owing about the same,
+        the one at the table since before goes first."""
 
     def charge(self, seconds: float) -> None:
         """Add ``seconds`` of handler time to this session's debt."""
@@ -226,15 +229,19 @@ class Lane:
     closed to busy sessions for what that piece took, scaled (``LANE_SHARE``)."""
 
     def __init__(self) -> None:
-        self._waiting: list[tuple[Meter, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[Meter, asyncio.Future[None], bool]] = []
         self._held = False
         self._opens = 0.0
         self._timer: asyncio.Handle | None = None
         self._timer_at = 0.0
 
-    async def enter(self, meter: Meter, *, busy_only: bool = False) -> Ticket | None:
-        """Wait for the lane. With ``busy_only`` (a frame), a session that is not, or no
-        longer, busy goes on at once without it (``None``)."""
+    async def enter(
+        self, meter: Meter, *, busy_only: bool = False, redraw: bool = False
+    ) -> Ticket | None:
+        """Wait for the lane. With ``busy_only``, a session that is not, or no longer,
+        busy goes on at once without it (``None``). A ``redraw`` (for another device's
+        change: it may wait, and it draws the latest state when it runs) goes after the
+        frames of sessions that are not busy (a person's tap)."""
         loop = asyncio.get_running_loop()
         while True:
             if busy_only and not meter.busy():
@@ -243,7 +250,7 @@ class Lane:
                 self._held = True
                 return Ticket(self, loop.time(), meter.busy())
             granted: asyncio.Future[None] = loop.create_future()
-            entry = (meter, granted)
+            entry = (meter, granted, redraw)
             self._waiting.append(entry)
             self._schedule(loop)
             try:
@@ -260,7 +267,7 @@ class Lane:
     def _open_to(self, meter: Meter, loop: asyncio.AbstractEventLoop) -> bool:
         return loop.time() >= self._opens or not meter.busy()
 
-    def _withdraw(self, entry: tuple[Meter, asyncio.Future[None]]) -> None:
+    def _withdraw(self, entry: tuple[Meter, asyncio.Future[None], bool]) -> None:
         if entry in self._waiting:
             self._waiting.remove(entry)
         granted = entry[1]
@@ -277,7 +284,7 @@ class Lane:
     def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
         if self._held or not self._waiting:
             return
-        if any(self._open_to(meter, loop) for meter, _ in self._waiting):
+        if any(self._open_to(entry[0], loop) for entry in self._waiting):
             when = loop.time()  # ``call_at`` even so: what else is ready runs first
         else:
             when = self._opens
@@ -294,9 +301,12 @@ class Lane:
             return
         ready = [e for e in self._waiting if self._open_to(e[0], loop) and not e[1].done()]
         if ready:
-            # The session owing least goes first: a phone at the table, or one that
-            # just arrived, is not kept behind those that tap without pause.
-            entry = min(ready, key=lambda e: e[0].debt())
+            # A session that is not busy goes first (its taps before redraws), then the
+            # one owing least (to the hundredth of a second), then the one at the table
+            # since before: a phone at the table is not kept behind those that tap
+            # without pause, nor behind twenty redraws, nor behind twenty connections
+            # that just arrived and tap at once.
+            entry = min(ready, key=lambda e: (e[0].busy(), e[2], round(e[0].debt(), 2), e[0].born))
             self._waiting.remove(entry)
             self._held = True
             entry[1].set_result(None)
@@ -350,6 +360,6 @@ async def redraw_turn(meter: Meter) -> None:
     """Return once the session of ``meter`` may redraw for another device's change: once
     it is within its allowance, and it has the lane for the rest of the caller's step."""
     await meter.turn()
-    ticket = await lane().enter(meter)
+    ticket = await lane().enter(meter, redraw=True)
     if ticket is not None:
         ticket.leave_after_this_step()

@@ -21,6 +21,13 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   whole game screen): before each frame the guard also asks the meter of the session
   behind the connection (``budget``) and reads nothing more while it is over its budget
   of handler time.
+* uvicorn hands the websocket parser everything one read of a socket brought (256 KiB:
+  thousands of a flooding phone's taps, parsed and inflated in one go before the guard
+  sees any). ``_websocket_protocol`` parses it ``READ_CHUNK`` bytes at a time, as the
+  guard reads, and drops a held-back backlog when the connection ends or the host stops.
+* A closed session's screen is freed only by Python's cycle collector, and freed memory
+  stays with the process: ``Sweeper`` runs a collection and ``malloc_trim`` once closed
+  visits have been dropped (``give_memory_back``).
 * Every registration starts a session that stays in memory; one address may start at
   most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful).
 * uvicorn accepts 16 MiB frames and waits forever for connections on shutdown; we set
