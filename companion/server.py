@@ -226,8 +226,9 @@ def give_memory_back() -> None:
 class Sweeper:
     """Runs ``give_memory_back`` ``SWEEP_AFTER`` seconds after a connection ended, once
     for all the connections that end meanwhile; when more ended after the first of them,
-    once more, ``SWEEP_AFTER`` after the last. A pass takes the loop for a moment (a tenth
-    of a second or so for a hundred closed visits on an idle machine)."""
+    once more, ``SWEEP_AFTER`` after the last. A pass holds the loop while it runs (in
+    proportion to what is to be freed: the same work Python's own collector would do
+    whenever it chose, here done once the visitors have gone)."""
 
     def __init__(self) -> None:
         self._handle: asyncio.TimerHandle | None = None
