@@ -551,8 +551,14 @@ def _websocket_protocol() -> type[Any]:
             self._parse_some()
 
         def _parse_some(self) -> None:
-            """Parse pieces until one gives a message (or nothing is left unparsed)."""
-            while self._unparsed and self.queue.empty() and not self.disconnected:
+            """Parse pieces until one gives a message (or nothing is left unparsed). Once
+            the host has sent its close, everything is parsed: the phone's close reply
+            must be seen, and messages are not queued any more."""
+            while (
+                self._unparsed
+                and (self.queue.empty() or self.close_sent)  # closing: nothing is queued
+                and not self.disconnected
+            ):
                 piece = bytes(self._unparsed[:READ_CHUNK])
                 del self._unparsed[:READ_CHUNK]
                 super().data_received(piece)
