@@ -265,4 +265,14 @@ if __name__ == "__main__":
     else:
         from .report import table
 
-        print(table(flood_figures("--quick" in sys.argv)))
+        figures = flood_figures("--quick" in sys.argv)
+        print(table(figures))
+        for figure in figures[::2]:  # each row's moves, p50 / p95 / max, and the load
+            d = figure.details
+            if "another_table" in d:
+                a, o = d["another_table"], d["flooded_table"]
+                print(
+                    f"{figure.name.split(':')[0]}: another table {a['p50_ms']}/{a['p95_ms']}/"
+                    f"{a['max_ms']} ms, this table {o['p50_ms']}/{o['p95_ms']}/{o['max_ms']} ms, "
+                    f"load {d['load_average'][0]:.1f}"
+                )

@@ -1,7 +1,8 @@
 """Memory comes back: a real host (``python -m companion``) on 127.0.0.1, ``visits`` raw
 websocket phones open a table screen together and leave, ``rounds`` times over; the
 host's resident memory before, after each round, and once the closed sessions have been
-dropped (``FATEKEEPER_SESSION_TIMEOUT`` seconds, then Flet's sweep, which runs every ten).
+dropped (``FATEKEEPER_SESSION_TIMEOUT`` seconds, then Flet's sweep, which runs every ten)
+and the host has given their memory back (``companion.server.give_memory_back``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ class VisitSizes:
 
 
 QUICK = VisitSizes(visits=5, rounds=1, settle_s=0.0)
-FULL = VisitSizes(visits=100, rounds=8, settle_s=TIMEOUT_S + 10 + 3)
+FULL = VisitSizes(visits=100, rounds=8, settle_s=TIMEOUT_S + 12 + 6)
+"""``settle_s``: the session timeout, Flet's sweep (every ten seconds) and the host's own
+pass that gives the memory back (``companion.server.SWEEP_AFTER``), and a margin."""
 
 
 def memory_figures(quick: bool) -> list[Figure]:

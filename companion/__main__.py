@@ -135,5 +135,21 @@ def _serve(args: argparse.Namespace, db: Any, notices: list[str], lock: Any, add
     return 0
 
 
+def _with_system_allocator() -> None:
+    """Start again (same process, same arguments) with ``PYTHONMALLOC=malloc`` when
+    serving, unless an allocator was chosen: the host then gives the memory of closed
+    visits back to the system (``server.give_memory_back``). Python's own small-object
+    allocator keeps it: measured after 100 phones joined and left, 8 times over, the host
+    stayed 85 MB above where it started with it and came back within 20 MB without it
+    (README, "Memory after 100 visits")."""
+    if os.environ.get("PYTHONMALLOC") or not sys.platform.startswith("linux"):
+        return
+    if sys.argv[1:2] and sys.argv[1] in ("export", "import", "restore", "-h", "--help"):
+        return  # the data commands run once and exit
+    env = {**os.environ, "PYTHONMALLOC": "malloc"}
+    os.execve(sys.executable, [sys.executable, "-m", "companion", *sys.argv[1:]], env)
+
+
 if __name__ == "__main__":
+    _with_system_allocator()
     raise SystemExit(main())

@@ -18,6 +18,17 @@ A session within its allowance pays its debt off at ``PER_SESSION_RATE``; the se
 over it share ``SHARED_RATE`` between them: twenty flooding devices get what one would,
 so the loop stays free for every other table whatever their number.
 
+Both rates count CPU time, and a session may be within its allowance and still busy: a
+new one (it starts with its allowance spent), or one tapping costly controls just slowly
+enough. Twenty such sessions each within their own allowance would still take the loop
+from everyone, all at once (twenty redraws in one turn of the loop), and on a busy machine
+a second of CPU time is several seconds of the loop's. So a session owing more than
+``BUSY`` goes through the ``Lane``: one frame at a time, the sessions owing least first,
+and after each frame the lane stays closed long enough (in time on the clock, however
+busy the machine) that such sessions together hold the loop for at most ``LANE_SHARE`` of
+it. A person's tap, even on the heaviest screen, leaves less than ``BUSY`` owed, paid off
+in a fraction of a second: people at the table never wait in the lane.
+
 All of this runs on the event loop's thread, except ``Slot``'s attribute writes (atomic).
 """
 
@@ -53,6 +64,17 @@ LONGEST_NAP = 0.25
 """A waiting session looks again at least this often (its share changes as others
 start or stop waiting)."""
 
+BUSY = ALLOWANCE / 2
+"""Debt beyond which a session's frames go through the ``Lane``."""
+LANE_SHARE = 0.15
+"""The most of the loop's time (on the clock) the sessions in the lane take together."""
+LANE_LONGEST_GAP = 2.0
+"""The longest the lane stays closed after one frame (a frame whose handler waited on the
+disk must not close it for long)."""
+LANE_LOOK = 0.05
+"""A session waiting in the lane looks again this often whether it is still busy (then
+it leaves the lane at once: its debt was paid off meanwhile)."""
+
 _waiting: weakref.WeakSet[Meter] = weakref.WeakSet()
 """Meters that may be over their allowance (pruned as they are found within it)."""
 
@@ -68,6 +90,9 @@ class Meter:
         self._debt = ALLOWANCE
         self._stamp = time.monotonic()
         self._rate = PER_SESSION_RATE
+        self.born = self._stamp
+        """When the session started: in the lane, of two sessions owing about the same,
+        the one at the table since before goes first."""
 
     def charge(self, seconds: float) -> None:
         """Add ``seconds`` of handler time to this session's debt."""
@@ -81,6 +106,10 @@ class Meter:
         """What this session owes now (0: nothing)."""
         self._settle()
         return self._debt
+
+    def busy(self) -> bool:
+        """Does this session owe more than ``BUSY`` (its frames go through the lane)?"""
+        return self.debt() > BUSY
 
     def due(self) -> bool:
         """May this session go on now (its debt within ``ALLOWANCE``)?"""
@@ -186,3 +215,151 @@ def bind(meter: Meter) -> None:
     slot = CONNECTION.get()
     if slot is not None and slot.meter is not meter:
         slot.meter = meter
+
+
+class Lane:
+    """Costly work of one event loop, one piece at a time (see the module docstring):
+    the frames of busy sessions, and the redraws for other devices' changes (twenty
+    phones watching a table redraw after each of its moves; one at a time, a move at
+    another table is read and handled between two of them instead of after all).
+
+    ``enter`` returns a ``Ticket`` once the caller may go on with its piece; the caller
+    gives it back (``Ticket.leave``) once the piece has run. Waiting callers go in turn,
+    the one whose session owes least first; after a busy session's piece the lane stays
+    closed to busy sessions for what that piece took, scaled (``LANE_SHARE``)."""
+
+    def __init__(self) -> None:
+        self._waiting: list[tuple[Meter, asyncio.Future[None], bool]] = []
+        self._held = False
+        self._opens = 0.0
+        self._timer: asyncio.Handle | None = None
+        self._timer_at = 0.0
+
+    async def enter(
+        self, meter: Meter, *, busy_only: bool = False, redraw: bool = False
+    ) -> Ticket | None:
+        """Wait for the lane. With ``busy_only``, a session that is not, or no longer,
+        busy goes on at once without it (``None``). A ``redraw`` (for another device's
+        change: it may wait, and it draws the latest state when it runs) goes after the
+        frames of sessions that are not busy (a person's tap)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            if busy_only and not meter.busy():
+                return None
+            if not self._held and not self._waiting and self._open_to(meter, loop):
+                self._held = True
+                return Ticket(self, loop.time(), meter.busy())
+            granted: asyncio.Future[None] = loop.create_future()
+            entry = (meter, granted, redraw)
+            self._waiting.append(entry)
+            self._schedule(loop)
+            try:
+                await asyncio.wait_for(asyncio.shield(granted), LANE_LOOK)
+            except TimeoutError:
+                pass
+            except BaseException:
+                self._withdraw(entry)
+                raise
+            if granted.done() and not granted.cancelled():
+                return Ticket(self, loop.time(), meter.busy())
+            self._withdraw(entry)
+
+    def _open_to(self, meter: Meter, loop: asyncio.AbstractEventLoop) -> bool:
+        return loop.time() >= self._opens or not meter.busy()
+
+    def _withdraw(self, entry: tuple[Meter, asyncio.Future[None], bool]) -> None:
+        if entry in self._waiting:
+            self._waiting.remove(entry)
+        granted = entry[1]
+        if granted.done() and not granted.cancelled():
+            self._release(asyncio.get_running_loop(), 0.0)  # granted, never used
+        else:
+            granted.cancel()
+
+    def _release(self, loop: asyncio.AbstractEventLoop, gap: float) -> None:
+        self._held = False
+        self._opens = max(self._opens, loop.time() + min(LANE_LONGEST_GAP, gap))
+        self._schedule(loop)
+
+    def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._held or not self._waiting:
+            return
+        if any(self._open_to(entry[0], loop) for entry in self._waiting):
+            when = loop.time()  # ``call_at`` even so: what else is ready runs first
+        else:
+            when = self._opens
+        if self._timer is not None:
+            if self._timer_at <= when:
+                return
+            self._timer.cancel()  # a session that may go now came while busy ones wait
+        self._timer, self._timer_at = loop.call_at(when, self._grant), when
+
+    def _grant(self) -> None:
+        self._timer = None
+        loop = asyncio.get_running_loop()
+        if self._held:
+            return
+        ready = [e for e in self._waiting if self._open_to(e[0], loop) and not e[1].done()]
+        if ready:
+            # A session that is not busy goes first (its taps before redraws), then the
+            # one owing least (to the hundredth of a second), then the one at the table
+            # since before: a phone at the table is not kept behind those that tap
+            # without pause, nor behind twenty redraws, nor behind twenty connections
+            # that just arrived and tap at once.
+            entry = min(ready, key=lambda e: (e[0].busy(), e[2], round(e[0].debt(), 2), e[0].born))
+            self._waiting.remove(entry)
+            self._held = True
+            entry[1].set_result(None)
+        self._schedule(loop)
+
+
+@dataclass
+class Ticket:
+    """One piece of work's pass through the lane."""
+
+    lane: Lane
+    since: float
+    busy: bool
+    left: bool = False
+
+    def leave(self) -> None:
+        """The piece has run. After a busy session's piece the lane stays closed to busy
+        sessions for what it took, scaled, so that they hold the loop for at most
+        ``LANE_SHARE`` of it."""
+        if not self.left:
+            self.left = True
+            loop = asyncio.get_running_loop()
+            held = loop.time() - self.since
+            self.lane._release(loop, held * (1 / LANE_SHARE - 1) if self.busy else 0.0)
+
+    def leave_after_this_step(self) -> None:
+        """Leave once the running task's current step (what it does before its next
+        wait) is over."""
+        asyncio.get_running_loop().call_soon(self.leave)
+
+    def leave_after_next_step(self) -> None:
+        """Leave once the tasks the running step starts have each had one step too (a
+        frame's handler, which Flet starts as a task once it has the frame)."""
+        loop = asyncio.get_running_loop()
+        loop.call_soon(loop.call_soon, self.leave)
+
+
+_lanes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Lane] = weakref.WeakKeyDictionary()
+
+
+def lane() -> Lane:
+    """The lane of the running event loop."""
+    loop = asyncio.get_running_loop()
+    found = _lanes.get(loop)
+    if found is None:
+        found = _lanes[loop] = Lane()
+    return found
+
+
+async def redraw_turn(meter: Meter) -> None:
+    """Return once the session of ``meter`` may redraw for another device's change: once
+    it is within its allowance, and it has the lane for the rest of the caller's step."""
+    await meter.turn()
+    ticket = await lane().enter(meter, redraw=True)
+    if ticket is not None:
+        ticket.leave_after_this_step()

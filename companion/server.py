@@ -21,6 +21,13 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   whole game screen): before each frame the guard also asks the meter of the session
   behind the connection (``budget``) and reads nothing more while it is over its budget
   of handler time.
+* uvicorn hands the websocket parser everything one read of a socket brought (256 KiB:
+  thousands of a flooding phone's taps, parsed and inflated in one go before the guard
+  sees any). ``_websocket_protocol`` parses it ``READ_CHUNK`` bytes at a time, as the
+  guard reads, and drops a held-back backlog when the connection ends or the host stops.
+* A closed session's screen is freed only by Python's cycle collector, and freed memory
+  stays with the process: ``Sweeper`` runs a collection and ``malloc_trim`` once closed
+  visits have been dropped (``give_memory_back``).
 * Every registration starts a session that stays in memory; one address may start at
   most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful).
 * uvicorn accepts 16 MiB frames and waits forever for connections on shutdown; we set
@@ -45,6 +52,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import gc
 import logging
 import os
 import threading
@@ -83,6 +92,11 @@ EVENT_BURST = 40.0
 """Frames a connection may send at once before the rate applies (start-up, fast typing)."""
 GRACE = 5.0
 """Seconds a connection's handler may take to finish after its client left."""
+READ_CHUNK = 2048
+"""Bytes of what a phone sent that are parsed into websocket frames at once (see
+``_websocket_protocol``): a few dozen of a flooding phone's taps, against thousands in
+one read of its socket. A real phone's frames are a few hundred bytes (a larger one takes
+a few pieces, parsed together)."""
 MAX_SESSIONS_PER_ADDRESS = 100
 """Registrations one network address may make per ``SESSION_TIMEOUT`` (each one keeps a
 session in memory that long); the host's own loopback address is not counted."""
@@ -93,6 +107,9 @@ BEAT_AFTER = 1.0
 host at least every ``BEAT_AFTER + BEAT_EVERY`` seconds while its connection flows."""
 BEAT = "beat"
 """The beat's text (the page reads any text frame as one; Flet never sends text)."""
+SWEEP_AFTER = SESSION_TIMEOUT + 12
+"""Seconds after the last connection ended that the memory of closed visits is given back
+(``Sweeper``): by then Flet has dropped their sessions (it looks every ten seconds)."""
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 BLOCKED_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
@@ -261,6 +278,50 @@ def wants_beats(scope: Scope) -> bool:
     return query.get("beat") == ["1"]
 
 
+def give_memory_back() -> None:
+    """Free what closed visits left and hand the freed memory back to the system.
+
+    A closed session's screen is thousands of objects that refer to each other, so only
+    Python's cycle collector frees them, and it may not run a full pass for a long time
+    (the next hundred visitors then add to the memory instead of reusing it). Freed, the
+    memory still stays with the process until the C allocator is asked to give back its
+    free pages (``malloc_trim``, glibc only; elsewhere nothing more happens). The host
+    runs with Python's small-object allocator off (``PYTHONMALLOC=malloc``, set by
+    ``python -m companion``): its 256 KiB arenas go back only when entirely free, which
+    after a hundred screens drawn side by side they rarely are."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+class Sweeper:
+    """Runs ``give_memory_back`` ``SWEEP_AFTER`` seconds after a connection ended, once
+    for all the connections that end meanwhile; when more ended after the first of them,
+    once more, ``SWEEP_AFTER`` after the last. A pass holds the loop while it runs (in
+    proportion to what is to be freed: the same work Python's own collector would do
+    whenever it chose, here done once the visitors have gone)."""
+
+    def __init__(self) -> None:
+        self._handle: asyncio.TimerHandle | None = None
+        self._since = 0.0
+        self._last = 0.0
+
+    def visit_ended(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._last = loop.time()
+        if self._handle is None:
+            self._since = self._last
+            self._handle = loop.call_at(self._last + SWEEP_AFTER, self._sweep)
+
+    def _sweep(self) -> None:
+        self._handle = None
+        give_memory_back()
+        if self._last > self._since:  # visits that ended since may still be in memory
+            loop = asyncio.get_running_loop()
+            self._since = self._last
+            self._handle = loop.call_at(self._last + SWEEP_AFTER, self._sweep)
+
+
 class Guard:
     """ASGI middleware in front of Flet's app (see the module docstring for why)."""
 
@@ -269,6 +330,7 @@ class Guard:
         self.max_sessions = max_sessions
         self._registrations: dict[str, deque[float]] = {}
         self.beats = Beats()
+        self.sweeper = Sweeper()
 
     def admit(self, peer: str) -> bool:
         """May ``peer`` start one more session now? Sessions outlive their connection by
@@ -359,6 +421,16 @@ class Guard:
                         await _close(send, c, 1013)
                         continue
                     c.registered = True
+                elif meter is not None:
+                    # Each frame's handler takes its turn with the other costly work of
+                    # the loop (other frames, redraws), the session owing least first
+                    # (``budget.Lane``): twenty phones tapping at once are handled one
+                    # after the other, with a move at another table between two of them.
+                    ticket = await budget.lane().enter(meter)
+                    if ticket is not None:
+                        # Given back once the handler Flet starts for this frame has
+                        # run (whatever becomes of this connection meanwhile).
+                        ticket.leave_after_next_step()
                 return message
 
         async def guarded_send(message: Message) -> None:
@@ -400,6 +472,8 @@ class Guard:
             gone.cancel()
             if not task.done():
                 task.cancel()
+            if c.registered:
+                self.sweeper.visit_ended()
 
 
 async def _close(send: Send, c: _Connection, code: int) -> None:
@@ -529,6 +603,79 @@ class PageScripts:
         await self.app(scope, receive, capture)
 
 
+def _websocket_protocol() -> type[Any]:
+    """uvicorn's websocket protocol (``websockets-sansio``), parsing what a connection sent
+    a little at a time and dropping a held-back flood once it no longer matters (see
+    ``BoundedWebSocket``)."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    class BoundedWebSocket(WebSocketsSansIOProtocol):  # type: ignore[misc]
+        """uvicorn hands a protocol everything one read of the socket brought (up to
+        256 KiB) and the websocket parser unpacks and inflates every frame in it at once,
+        before the guard sees any: thousands of a flooding phone's taps, a quarter of a
+        second of the loop in one go. Here the bytes wait unparsed and are parsed
+        ``READ_CHUNK`` at a time, the next piece only once the guard has read every
+        message parsed so far; the socket is not read meanwhile (TCP holds the rest at
+        the phone). When the connection ends or the host stops, a backlog beyond a
+        person's burst is dropped: the guard sees the end next instead of after reading
+        it all at a flood's pace (the handler, and the host's shutdown, would wait that
+        long)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._unparsed = bytearray()
+
+        def data_received(self, data: bytes) -> None:
+            self._unparsed += data
+            self._parse_some()
+
+        def _parse_some(self) -> None:
+            """Parse pieces until one gives a message (or nothing is left unparsed). Once
+            the host has sent its close, everything is parsed: the phone's close reply
+            must be seen, and messages are not queued any more."""
+            while (
+                self._unparsed
+                and (self.queue.empty() or self.close_sent)  # closing: nothing is queued
+                and not self.disconnected
+            ):
+                piece = bytes(self._unparsed[:READ_CHUNK])
+                del self._unparsed[:READ_CHUNK]
+                super().data_received(piece)
+            if self._unparsed and not self.read_paused:
+                self.read_paused = True
+                self.transport.pause_reading()
+
+        async def receive(self) -> Any:
+            message = await self.queue.get()
+            if self.queue.empty():
+                self._parse_some()
+                if self.read_paused and self.queue.empty() and not self._unparsed:
+                    self.read_paused = False
+                    self.transport.resume_reading()
+            return message
+
+        def _drop_backlog(self) -> None:
+            if self.queue.qsize() > EVENT_BURST or len(self._unparsed) > READ_CHUNK:
+                self._unparsed.clear()
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+            else:  # a person's last taps: parsed, so they are handled before the end
+                while self._unparsed and not self.disconnected:
+                    piece = bytes(self._unparsed[:READ_CHUNK])
+                    del self._unparsed[:READ_CHUNK]
+                    super().data_received(piece)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._drop_backlog()
+            super().connection_lost(exc)
+
+        def shutdown(self) -> None:
+            self._drop_backlog()
+            super().shutdown()
+
+    return BoundedWebSocket
+
+
 def build_app(main: Callable[[Any], Any], assets_dir: str) -> ASGIApp:
     """Flet's web app for ``main`` behind the ``Guard``, named Fatekeeper (browser tab,
     home-screen name; the icons come from the assets folder)."""
@@ -558,7 +705,7 @@ def serve(main: Callable[[Any], Any], *, host: str, port: int, assets_dir: str) 
         build_app(main, assets_dir),
         host=host,
         port=port,
-        ws="websockets-sansio",
+        ws=_websocket_protocol(),
         ws_max_size=MAX_WS_MESSAGE,
         log_config=None,
         access_log=False,

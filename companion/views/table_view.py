@@ -211,9 +211,10 @@ class TableScreen:
 
     async def _refresh_queued(self) -> None:
         """The waiting redraw: after the device that made the change has had its reply
-        (one turn of the loop), and once this session is within its budget."""
+        (one turn of the loop), once this session is within its budget, and in its turn
+        with the other redraws (``budget.redraw_turn``)."""
         await asyncio.sleep(0)
-        await self.shell.meter.turn()
+        await budget.redraw_turn(self.shell.meter)
         with self._queue_lock:
             change, self._queued = self._queued, None
         if change is not None:

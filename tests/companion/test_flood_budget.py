@@ -144,3 +144,120 @@ def test_a_connection_is_read_only_when_its_session_is_within_budget(
     quick, waited = asyncio.run(main())
     assert quick < waited
     assert meter.due()
+
+
+def test_a_tap_on_a_control_no_longer_on_the_screen_costs_no_search(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a tab switch the old tabs' ids name nothing on the page: a phone tapping them
+    without pause gets nothing, and the host does not look for them through every object
+    of the page (Flet's search, tens of milliseconds a tap on a game screen)."""
+    from flet.messaging.session import Session
+
+    table = hub.create_table("scales-of-fate", None, PLAYERS[:2], "stale taps")
+    shell, s, wire, _scheduled = _phone(hub, f"/t/{table.id}?k={table.join_token}")
+    screen = shell.table_screen
+    tabs = tagged(screen.body)
+    old = (tabs["tab-game"].content._i, tabs["tab-counters"].content._i)
+    _tap(s, tabs["tab-counters"])
+    assert screen.tab == "counters" and not any(i in s.index for i in old)
+    searched: list[int] = []
+    search = Session._Session__find_live_control  # type: ignore[attr-defined]
+
+    def counted(self: Any, value: Any, control_id: int, *args: Any) -> Any:
+        searched.append(control_id)
+        return search(self, value, control_id, *args)
+
+    monkeypatch.setattr(Session, "_Session__find_live_control", counted)
+    wire.take()
+    events = shell.events
+    for ident in old * 3:
+        asyncio.run(s.dispatch_event(ident, "click", None))
+    assert searched == [] and wire.take() == [] and shell.events == events
+    assert screen.tab == "counters"
+    # A control on the screen still gets its tap.
+    _tap(s, tagged(screen.body)["tab-game"])
+    assert screen.tab == "game"
+
+
+def _still(meter: budget.Meter, debt: float) -> budget.Meter:
+    meter._debt, meter._stamp = debt, budget.time.monotonic()
+    return meter
+
+
+def test_the_lane_takes_one_piece_at_a_time_owing_least_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Costly pieces of work (frames, redraws) go one at a time, the session owing least
+    first, and a busy session's piece closes the lane to busy sessions for a while, not to
+    the others."""
+    monkeypatch.setattr(budget, "PER_SESSION_RATE", 0.0)  # debts stay as set
+    monkeypatch.setattr(budget, "SHARED_RATE", 0.0)
+    monkeypatch.setattr(budget, "_waiting", budget.weakref.WeakSet())
+    order: list[str] = []
+    inside: list[str] = []
+
+    async def piece(lane: budget.Lane, name: str, meter: budget.Meter) -> None:
+        ticket = await lane.enter(meter)
+        assert ticket is not None and inside == [], inside  # never two at once
+        inside.append(name)
+        order.append(name)
+        await asyncio.sleep(0)
+        inside.remove(name)
+        ticket.leave()
+
+    async def main() -> None:
+        lane = budget.Lane()
+        first = await lane.enter(_still(budget.Meter(), 0.0))  # the lane is taken
+        assert first is not None
+        tasks = [
+            asyncio.create_task(piece(lane, name, _still(budget.Meter(), debt)))
+            for name, debt in (("flooder", 0.09), ("person", 0.0), ("newcomer", 0.06))
+        ]
+        await asyncio.sleep(0.01)
+        assert order == []  # all wait while it is held
+        first.leave()
+        await asyncio.gather(*tasks)
+
+    asyncio.run(main())
+    assert order == ["person", "newcomer", "flooder"]
+
+    async def after_a_busy_piece() -> list[str]:
+        lane, went = budget.Lane(), []
+        busy = await lane.enter(_still(budget.Meter(), 0.09))
+        assert busy is not None and busy.busy
+        busy.since -= 0.2  # it held the loop for 0.2 s: busy sessions wait
+        busy.leave()
+
+        async def go(name: str, debt: float) -> None:
+            ticket = await lane.enter(_still(budget.Meter(), debt))
+            assert ticket is not None
+            went.append(name)
+            ticket.leave()
+
+        waiting = asyncio.create_task(go("busy", 0.09))
+        await asyncio.sleep(0.05)
+        await go("person", 0.0)  # not kept behind the busy one
+        await waiting
+        return went
+
+    assert asyncio.run(after_a_busy_piece()) == ["person", "busy"]
+
+
+def test_a_waiter_that_goes_away_frees_the_lane(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budget, "PER_SESSION_RATE", 0.0)
+    monkeypatch.setattr(budget, "_waiting", budget.weakref.WeakSet())
+
+    async def main() -> bool:
+        lane = budget.Lane()
+        held = await lane.enter(_still(budget.Meter(), 0.0))
+        assert held is not None
+        gone = asyncio.create_task(lane.enter(_still(budget.Meter(), 0.0)))
+        await asyncio.sleep(0.01)
+        held.leave()
+        gone.cancel()  # granted or not, its connection closed before it went on
+        await asyncio.gather(gone, return_exceptions=True)
+        after = await asyncio.wait_for(lane.enter(_still(budget.Meter(), 0.0)), 1.0)
+        return after is not None
+
+    assert asyncio.run(main())

@@ -4,6 +4,8 @@ groups the card picker offers, and who may play from this device (``may_play``).
 
 from __future__ import annotations
 
+import contextlib
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,6 +83,11 @@ def memory(page: Any, table: str = "") -> Pick:
     key = id(page)
     pick = _MEMORY.get(key)
     if pick is None or pick.table != table:
+        if pick is None:
+            # Dropped with the page: a closed visit's picks go, and a later page that
+            # Python puts at the same address does not find them.
+            with contextlib.suppress(TypeError):  # test doubles without weak references
+                weakref.finalize(page, _MEMORY.pop, key, None)
         pick = _MEMORY[key] = Pick(table=table)
     _MEMORY.move_to_end(key)
     while len(_MEMORY) > 256:

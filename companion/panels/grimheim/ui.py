@@ -7,6 +7,8 @@ typed, the monster die just rolled) lives in a ``UiMemory`` kept per page, not i
 
 from __future__ import annotations
 
+import contextlib
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -80,6 +82,10 @@ def memory(page: Any) -> UiMemory:
     if mem is None:
         mem = UiMemory()
         _MEMORY[key] = mem
+        # Dropped with the page: a closed visit's choices go, and a later page that
+        # Python puts at the same address does not find them.
+        with contextlib.suppress(TypeError):  # test doubles without weak references
+            weakref.finalize(page, _MEMORY.pop, key, None)
         while len(_MEMORY) > _MEMORY_LIMIT:
             _MEMORY.popitem(last=False)
     else:
