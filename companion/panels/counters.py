@@ -11,6 +11,8 @@ says at each keystroke what Set would do (the rules' own verdict for that number
 
 from __future__ import annotations
 
+import contextlib
+import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
@@ -47,6 +49,10 @@ def typed_values(page: Any, table: str) -> dict[str, str]:
     typed = _TYPED.get(key)
     if typed is None:
         typed = _TYPED[key] = {}
+        # Dropped with the page: a later page that Python puts at the same address does
+        # not find what another visitor typed.
+        with contextlib.suppress(TypeError):  # test doubles without weak references
+            weakref.finalize(page, _TYPED.pop, key, None)
         while len(_TYPED) > 256:
             _TYPED.popitem(last=False)
     _TYPED.move_to_end(key)

@@ -13,9 +13,10 @@ import pytest
 
 from companion.app import Shell
 from companion.hub import Hub
+from companion.panels import counters
+from companion.panels.born_of_titans import parts as born_of_titans
 from companion.panels.fates_and_favors import picks as fates_and_favors
 from companion.panels.grimheim import ui as grimheim_ui
-from companion.panels.born_of_titans import panel as born_of_titans
 from tests.support.wire import first_draw, session
 
 
@@ -77,3 +78,10 @@ def test_every_per_page_store_drops_a_dead_page() -> None:
         del page
         gc.collect()
         assert key not in kept
+    page = Page()
+    counters.typed_values(page, "t1")["pile"] = "7"
+    key = (id(page), "t1")
+    assert key in counters._TYPED
+    del page
+    gc.collect()
+    assert key not in counters._TYPED

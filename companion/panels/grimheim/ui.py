@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,8 +67,12 @@ class UiMemory:
     message: str = ""
     board_scale: dict[str, Any] = field(default_factory=dict)
     """The scale each map was last drawn at on this device (its screen's width)."""
-    fields: dict[str, ft.TextField] = field(default_factory=dict, compare=False, repr=False)
-    """The typed fields, kept from one drawing to the next while the players type."""
+    fields: MutableMapping[str, ft.TextField] = field(
+        default_factory=weakref.WeakValueDictionary, compare=False, repr=False
+    )
+    """The typed fields, kept from one drawing to the next while the players type. Held
+    weakly: the screen on show holds them, and a field's handler refers to the page, so
+    holding them here would keep a closed visit's page (and this memory) alive."""
 
 
 _MEMORY: OrderedDict[int, UiMemory] = OrderedDict()
