@@ -96,6 +96,9 @@ def resolve(state: FfState, act: Play) -> Resolved:
 
 
 def _allowed(state: FfState, seat: int, colour: int, allowed: tuple[int, ...], whose: str) -> None:
+    """Refuse a step naming no colour at all, or a colour the action may not move."""
+    if not 0 <= colour < len(COLOURS):
+        raise Refusal(f"There is no colour number {colour}.", "ff.setup.colours")
     if colour not in allowed:
         names = ", ".join(COLOURS[c] for c in allowed) or "none"
         raise Refusal(
