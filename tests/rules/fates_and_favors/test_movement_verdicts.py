@@ -211,3 +211,37 @@ def test_ff_setup_colours_a_step_naming_no_colour_from_a_phone() -> None:
         "rules": ["ff.setup.colours"],
         "effects": [],
     }
+
+
+# ----- the words and rules of plain moves -----------------------------------------------------
+
+
+def test_ff_start_new_column_a_card_never_walks_a_column_out_of_its_quarry() -> None:
+    verdict = GAME.check(table(red=[10]), Play(RED, 3, 0, steps=(Step(RED, QUARRY, 3),)))
+    assert not verdict.legal
+    assert verdict.reason == "A column in the quarry only comes out by being started (a #10)."
+    assert verdict.rules == ("ff.start.new-column",)
+
+
+def test_ff_move_same_colour_passing_is_refused_in_full_words() -> None:
+    verdict = GAME.check(table(red=[10, 12]), Play(RED, 3, 0, steps=(Step(RED, 10, 3),)))
+    assert verdict.reason == (
+        "It would pass its own colour on space 12; a colour never passes or hits itself."
+    )
+
+
+def test_ff_temple_enter_is_cited_with_the_forward_move() -> None:
+    gate = B.gates[RED]
+    state = table(red=[gate - 1])
+    verdict = GAME.check(state, Play(RED, 3, 0, steps=(Step(RED, gate - 1, 3, temple=True),)))
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.cards.fates", "ff.move.forward", "ff.temple.enter")
+    assert verdict.effects == ("red column enters its temple track",)
+
+
+def test_ff_move_backward_is_cited_alone() -> None:
+    state = table(red=[10])
+    verdict = GAME.check(state, Play(RED, 2, 0, steps=(Step(RED, 10, 2, backward=True),)))
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.cards.fates", "ff.move.backward")
+    assert verdict.effects == ("columns move",)
