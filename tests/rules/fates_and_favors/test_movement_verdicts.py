@@ -245,3 +245,60 @@ def test_ff_move_backward_is_cited_alone() -> None:
     assert verdict.legal, verdict
     assert verdict.rules == ("ff.cards.fates", "ff.move.backward")
     assert verdict.effects == ("columns move",)
+
+
+TEMPLE_1 = B.temple(RED, 1)
+GATE = B.gates[RED]
+
+
+@pytest.mark.parametrize(
+    ("red", "step", "card", "reason", "rule"),
+    [
+        (
+            TEMPLE_1,
+            Step(RED, TEMPLE_1, 2, backward=True),
+            2,
+            "On a temple track columns only move forward.",
+            "ff.temple.forward-only",
+        ),
+        (
+            TEMPLE_1,
+            Step(RED, TEMPLE_1, 8),
+            8,
+            "The move would run past the end of the temple track; a card's action is "
+            "carried out in full or not at all.",
+            "ff.move.in-full",
+        ),
+        (
+            GATE - 1,
+            Step(RED, GATE - 1, 2, backward=True, temple=True),
+            2,
+            "A temple track is entered only moving forward.",
+            "ff.temple.enter",
+        ),
+        (
+            GATE - 1,
+            Step(RED, GATE - 1, 1, temple=True),
+            1,
+            "This move never reaches the column's temple gate moving forward, so it cannot "
+            "turn into the temple track.",
+            "ff.temple.enter",
+        ),
+        (
+            12,
+            Step(RED, 12, 3, bridge=True),
+            3,
+            "Space 12 is not at either end of a bridge.",
+            "ff.bridge.start",
+        ),
+    ],
+    ids=["temple-backward", "past-the-end", "enter-backward", "never-at-the-gate", "no-bridge"],
+)
+def test_ff_temple_and_bridge_refusals_in_full_words(
+    red: int, step: Step, card: int, reason: str, rule: str
+) -> None:
+    """ff.temple.forward-only, ff.move.in-full, ff.temple.enter, ff.bridge.start."""
+    verdict = GAME.check(table(red=[red]), Play(RED, card, 0, steps=(step,)))
+    assert not verdict.legal
+    assert verdict.reason == reason
+    assert verdict.rules == (rule,)
