@@ -302,3 +302,33 @@ def test_ff_temple_and_bridge_refusals_in_full_words(
     assert not verdict.legal
     assert verdict.reason == reason
     assert verdict.rules == (rule,)
+
+
+def test_ff_move_column_a_start_with_no_column_in_the_quarry() -> None:
+    state = table(red=[10, 12, 14, 16])
+    verdict = GAME.check(state, Play(RED, 10, 0, steps=(Step(RED, QUARRY),)))
+    assert not verdict.legal
+    assert verdict.reason == "No red column stands in its quarry."
+    assert verdict.rules == ("ff.move.column",)
+
+
+def test_ff_temple_enter_on_the_last_space_of_the_move() -> None:
+    """Through the gate and onto the first temple space with the move's last step."""
+    gate = B.gates[RED]
+    state = table(red=[gate - 1])
+    play = Play(RED, 2, 0, steps=(Step(RED, gate - 1, 2, temple=True),))
+    verdict = GAME.check(state, play)
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.cards.fates", "ff.move.forward", "ff.temple.enter")
+    assert at(GAME.apply(state, play), RED) == [B.temple(RED, 0)]
+
+
+def test_ff_temple_enter_is_not_cited_for_a_move_along_the_track() -> None:
+    """A column already on its temple track moves on without entering it again."""
+    state = table(red=[B.temple(RED, 0)])
+    play = Play(RED, 2, 0, steps=(Step(RED, B.temple(RED, 0), 2),))
+    verdict = GAME.check(state, play)
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.cards.fates", "ff.move.forward")
+    assert verdict.effects == ("columns move",)
+    assert at(GAME.apply(state, play), RED) == [B.temple(RED, 2)]
