@@ -1,0 +1,169 @@
+"""The Hero card and Athena pinned whole (the sentence and the rule of every refusal, where
+an undone hitter ends up), each test named after the rule it protects."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step
+from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, YELLOW, B, at, table
+
+RAISE, STRIKE, RAISE_STRIKE = range(3)  # the Hero card's abilities, in card order
+
+
+def _hero(option: int, *steps: Step) -> Play:
+    return Play(RED, 0, option, hero=True, steps=steps)
+
+
+@pytest.mark.parametrize(
+    ("play", "reason", "rule"),
+    [
+        (_hero(3, Step(RED, QUARRY)), "The Hero card has 3 abilities.", "ff.hero.card"),
+        (
+            _hero(RAISE_STRIKE, Step(RED, QUARRY)),
+            "The Hero card's raise-strike moves 2 column(s).",
+            "ff.hero.card",
+        ),
+        (
+            _hero(RAISE, Step(BLUE, QUARRY)),
+            "This action moves TEAM columns (red, yellow), not blue.",
+            "ff.cards.whose",
+        ),
+        (
+            _hero(RAISE, Step(RED, QUARRY, 2)),
+            "Raising takes a column from its quarry.",
+            "ff.hero.card",
+        ),
+        (_hero(RAISE, Step(RED, 10)), "Raising takes a column from its quarry.", "ff.hero.card"),
+        (
+            _hero(RAISE, Step(RED, QUARRY, to=12)),
+            "Raising takes a column from its quarry.",
+            "ff.hero.card",
+        ),
+        (
+            _hero(STRIKE, Step(RED, 10, 1, to=12)),
+            "A strike goes straight onto its target.",
+            "ff.hero.card",
+        ),
+        (
+            _hero(STRIKE, Step(RED, 10, to=12, bridge=True)),
+            "A strike goes straight onto its target.",
+            "ff.hero.card",
+        ),
+        (
+            _hero(STRIKE, Step(RED, 10, to=12, backward=True)),
+            "A strike goes straight onto its target.",
+            "ff.hero.card",
+        ),
+        (
+            _hero(STRIKE, Step(RED, 10, to=12, temple=True)),
+            "A strike goes straight onto its target.",
+            "ff.hero.card",
+        ),
+        (
+            _hero(STRIKE, Step(RED, 10, to=13)),
+            "A strike moves a column on the main track onto another column there.",
+            "ff.hero.card",
+        ),
+    ],
+    ids=[
+        "no-such-ability",
+        "too-few-steps",
+        "rival-raised",
+        "raise-with-spaces",
+        "raise-from-the-track",
+        "raise-to-a-space",
+        "strike-with-spaces",
+        "strike-over-a-bridge",
+        "strike-backward",
+        "strike-into-the-temple",
+        "strike-onto-nothing",
+    ],
+)
+def test_ff_hero_card_refusals_in_full_words(play: Play, reason: str, rule: str) -> None:
+    verdict = GAME.check(table(red=[10], blue=[12]), play)
+    assert not verdict.legal
+    assert verdict.reason == reason
+    assert verdict.rules == (rule,)
+
+
+def test_ff_hero_card_strike_stays_on_the_main_track() -> None:
+    """Neither onto a column on its temple track nor from one."""
+    onto = table(red=[10], blue=[12, B.temple(BLUE, 0)])
+    from_temple = table(red=[B.temple(RED, 0)], blue=[12])
+    words = "A strike moves a column on the main track onto another column there."
+    for state, step in (
+        (onto, Step(RED, 10, to=B.temple(BLUE, 0))),
+        (from_temple, Step(RED, B.temple(RED, 0), to=12)),
+    ):
+        verdict = GAME.check(state, _hero(STRIKE, step))
+        assert not verdict.legal and verdict.reason == words, verdict
+        assert verdict.rules == ("ff.hero.card",)
+
+
+def test_ff_hero_card_strike_hits_its_target() -> None:
+    state = table(red=[10], blue=[12])
+    verdict = GAME.check(state, _hero(STRIKE, Step(RED, 10, to=12)))
+    assert verdict.legal, verdict
+    assert verdict.reason == "Red plays the Hero card: red from space 10 onto space 12."
+    assert verdict.rules == ("ff.hero.card", "ff.hit.rival")
+    assert verdict.effects == ("blue column hit on space 12: back to its quarry",)
+
+
+# ----- ff.favor.athena -------------------------------------------------------------------------
+
+
+def _after_red_hits(**columns: list[int]) -> FfState:
+    """Red's column one space behind a blue column moves onto it (#1, one forward)."""
+    state = table(**columns)
+    start = at(state, RED)[0]
+    return GAME.apply(state, Play(RED, 1, 0, steps=(Step(RED, start, 1),)))
+
+
+def test_ff_favor_athena_refusals_in_full_words() -> None:
+    fresh = table(red=[10])
+    named = GAME.check(fresh, Play(GREEN, 0, 0, "athena", steps=(Step(RED, 10),)))
+    assert (named.legal, named.reason, named.rules) == (
+        False,
+        "Athena undoes by herself; name no columns.",
+        ("ff.favor.athena",),
+    )
+    nothing = GAME.check(fresh, Play(GREEN, 0, 0, "athena"))
+    assert (nothing.reason, nothing.rules) == (
+        "Athena answers a rival's turn; there is none to undo.",
+        ("ff.favor.athena",),
+    )
+    moved = GAME.apply(fresh, Play(RED, 3, 0, steps=(Step(RED, 10, 3),)))
+    teammate = GAME.check(moved, Play(YELLOW, 0, 0, "athena"))
+    assert (teammate.legal, teammate.reason) == (
+        False,
+        "Athena answers a rival's turn, not a teammate's.",
+    )
+    untouched = GAME.check(moved, Play(GREEN, 0, 0, "athena"))
+    assert (untouched.legal, untouched.reason) == (
+        False,
+        "That turn did not move or hit any of your team's columns.",
+    )
+
+
+def test_ff_assume_athena_placement_in_front_of_its_own_gate_stays_on_the_main_track() -> None:
+    """Blue hit on red's gate comes back there; red, bumped, goes one space on along the main
+    track, never into its temple track."""
+    state = _after_red_hits(red=[B.gates[RED] - 1], blue=[B.gates[RED]])
+    verdict = GAME.check(state, Play(GREEN, 0, 0, "athena"))
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.favor.athena", "ff.assume.athena-placement")
+    after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
+    assert at(after, BLUE) == [B.gates[RED]]
+    assert at(after, RED) == [B.gates[RED] + 1]
+
+
+def test_ff_assume_athena_placement_walks_past_a_held_space() -> None:
+    """The space in front (red's gate) is held by yellow: red goes on to the next free one,
+    along the main track."""
+    gate = B.gates[RED]
+    state = _after_red_hits(red=[gate - 2], blue=[gate - 1], yellow=[gate])
+    after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
+    assert at(after, BLUE) == [gate - 1]
+    assert at(after, YELLOW) == [gate]
+    assert at(after, RED) == [gate + 1]
