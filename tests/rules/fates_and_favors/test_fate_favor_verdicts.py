@@ -1,0 +1,109 @@
+"""A Fate card as printed and as Poseidon or Dionysus change it, pinned whole (the sentence
+and rules of each refusal, what a changed card allows), each test named after its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step
+from tests.rules.fates_and_favors.helpers import RED, at, table
+
+
+def _state() -> FfState:
+    """Red with three columns out, on plain spaces; red's turn."""
+    return table(red=[10, 20, 30])
+
+
+@pytest.mark.parametrize(
+    ("play", "reason", "rule"),
+    [
+        (
+            Play(RED, 11, 0, steps=(Step(RED, 10, 3),)),
+            "Fate cards are numbered 1 to 10.",
+            "ff.cards.fates",
+        ),
+        (
+            Play(RED, 2, 1, steps=(Step(RED, 10, 2),)),
+            "Fate #2 has 1 action(s); choose one of them.",
+            "ff.cards.fates",
+        ),
+        (
+            Play(RED, 3, 0, "zeus", steps=(Step(RED, 10, 3),)),
+            "Only Poseidon or Dionysus is played together with a Fate card.",
+            "ff.favor.one",
+        ),
+        (
+            Play(RED, 10, 0, "poseidon", steps=(Step(RED, QUARRY),)),
+            "Poseidon changes a movement; starting a column is not one.",
+            "ff.favor.poseidon",
+        ),
+        (
+            Play(RED, 10, 0, "dionysus", steps=(Step(RED, QUARRY),)),
+            "Dionysus changes a movement; starting a column is not one.",
+            "ff.favor.dionysus",
+        ),
+        (
+            Play(
+                RED, 3, 0, "poseidon", steps=(Step(RED, 10, 1), Step(RED, 20, 1), Step(RED, 30, 1))
+            ),
+            "This movement is shared among 1 to 2 columns.",
+            "ff.move.share",
+        ),
+        (
+            Play(RED, 4, 0, "dionysus", steps=(Step(RED, 10, 4, backward=True),)),
+            "This action moves forward only.",
+            "ff.move.forward",
+        ),
+        (
+            Play(RED, 3, 0, "dionysus", steps=(Step(RED, 10, 3),)),
+            "This action moves backward only.",
+            "ff.move.backward",
+        ),
+    ],
+    ids=[
+        "no-such-fate",
+        "no-such-action",
+        "zeus-with-a-fate",
+        "poseidon-on-a-start",
+        "dionysus-on-a-start",
+        "poseidon-three-columns",
+        "dionysus-backward-made-forward",
+        "dionysus-forward-made-backward",
+    ],
+)
+def test_ff_cards_fates_and_the_favors_that_change_them_refuse_in_full_words(
+    play: Play, reason: str, rule: str
+) -> None:
+    verdict = GAME.check(_state(), play)
+    assert not verdict.legal
+    assert verdict.reason == reason
+    assert verdict.rules == (rule,)
+
+
+def test_ff_favor_poseidon_shares_a_card_over_two_columns() -> None:
+    play = Play(RED, 3, 0, "poseidon", steps=(Step(RED, 10, 1), Step(RED, 30, 2)))
+    verdict = GAME.check(_state(), play)
+    assert verdict.legal, verdict
+    assert verdict.reason == (
+        "Red plays Fate #3 with Poseidon: red from space 10 1 forward; red from space 30 2 forward."
+    )
+    assert verdict.rules == (
+        "ff.cards.fates",
+        "ff.favor.poseidon",
+        "ff.move.share",
+        "ff.move.forward",
+    )
+    assert at(GAME.apply(_state(), play), RED) == [11, 20, 32]
+
+
+def test_ff_favor_dionysus_reverses_each_way() -> None:
+    forward = Play(RED, 4, 0, "dionysus", steps=(Step(RED, 10, 4),))  # printed backward
+    verdict = GAME.check(_state(), forward)
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.cards.fates", "ff.favor.dionysus", "ff.move.forward")
+    back = Play(RED, 3, 0, "dionysus", steps=(Step(RED, 10, 3, backward=True),))  # printed forward
+    verdict = GAME.check(_state(), back)
+    assert verdict.legal, verdict
+    assert verdict.reason == "Red plays Fate #3 with Dionysus: red from space 10 3 back."
+    assert verdict.rules == ("ff.cards.fates", "ff.favor.dionysus", "ff.move.backward")
+    assert at(GAME.apply(_state(), back), RED) == [7, 20, 30]
