@@ -191,8 +191,10 @@ def _favor_alone(state: FfState, sim: Sim, act: Play) -> Resolved:
     if favor not in ALONE_FAVORS:
         if favor in FATE_FAVORS:
             raise Refusal(f"{favor.capitalize()} is played with a Fate card.", "ff.favor.one")
+        if not favor:
+            raise Refusal("Name a Fate card, a Favor or the Hero card to play.", "ff.favor.one")
         raise Refusal(
-            f"{favor or 'No card'} is not a card that moves columns on its own.", "ff.favor.one"
+            f"{favor.capitalize()} is not a card that moves columns on its own.", "ff.favor.one"
         )
     rule = f"ff.favor.{favor}"
     b = sim.board

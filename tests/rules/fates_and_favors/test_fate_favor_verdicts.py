@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step
-from tests.rules.fates_and_favors.helpers import RED, at, table
+from tests.rules.fates_and_favors.helpers import GREEN, RED, B, at, table
 
 
 def _state() -> FfState:
@@ -107,3 +107,51 @@ def test_ff_favor_dionysus_reverses_each_way() -> None:
     assert verdict.reason == "Red plays Fate #3 with Dionysus: red from space 10 3 back."
     assert verdict.rules == ("ff.cards.fates", "ff.favor.dionysus", "ff.move.backward")
     assert at(GAME.apply(_state(), back), RED) == [7, 20, 30]
+
+
+@pytest.mark.parametrize(
+    ("favor", "reason"),
+    [
+        ("poseidon", "Poseidon is played with a Fate card."),
+        ("dionysus", "Dionysus is played with a Fate card."),
+        ("hera", "Hera is not a card that moves columns on its own."),
+        ("", "Name a Fate card, a Favor or the Hero card to play."),
+    ],
+)
+def test_ff_favor_one_a_play_with_no_fate_names_a_favor_that_moves_alone(
+    favor: str, reason: str
+) -> None:
+    verdict = GAME.check(_state(), Play(RED, 0, 0, favor))
+    assert not verdict.legal
+    assert verdict.reason == reason
+    assert verdict.rules == ("ff.favor.one",)
+
+
+def test_ff_temple_safe_a_rival_column_on_its_temple_track_is_refused_in_full_words() -> None:
+    """Green's three columns on its temple track; red's rival actions touch none of them."""
+    track = [B.temple(GREEN, k) for k in range(3)]
+    state = table(red=[10], green=track)
+    for play in (
+        Play(RED, 5, 1, steps=(Step(GREEN, track[0], 5),)),
+        Play(RED, 3, 1, steps=(Step(GREEN, track[1], 3, backward=True),)),
+    ):
+        verdict = GAME.check(state, play)
+        assert not verdict.legal
+        assert verdict.reason == (
+            "Columns on their temple track are safe from rivals: no card moves them."
+        )
+        assert verdict.rules == ("ff.temple.safe",)
+
+
+def test_ff_cards_fates_the_verdict_says_each_part_of_the_move() -> None:
+    """The sentence names a bridge crossing and a turn into the temple track."""
+    gate = B.gates[RED]
+    over = GAME.check(table(red=[10]), Play(RED, 3, 0, steps=(Step(RED, 10, 3, bridge=True),)))
+    assert over.reason == "Red plays Fate #3: red from space 10 3 forward over the bridge."
+    assert over.effects == ("crosses a bridge to space 16",)
+    into = GAME.check(
+        table(red=[gate - 1]), Play(RED, 3, 0, steps=(Step(RED, gate - 1, 3, temple=True),))
+    )
+    assert into.reason == (
+        f"Red plays Fate #3: red from space {gate - 1} 3 forward into the temple track."
+    )
