@@ -167,3 +167,17 @@ def test_ff_assume_athena_placement_walks_past_a_held_space() -> None:
     assert at(after, BLUE) == [gate - 1]
     assert at(after, YELLOW) == [gate]
     assert at(after, RED) == [gate + 1]
+
+
+def test_ff_assume_athena_placement_never_onto_a_column_already_put_back() -> None:
+    """Red hits blue on 11 ("1 forward, then take another turn") and green on 30. Athena puts
+    blue back on 11 and 31, then green on 30: red, bumped from 30, skips 31 (blue is back
+    there) and stands on 32."""
+    state = table(red=[10, 29], blue=[11, 31], green=[30])
+    state = GAME.apply(state, Play(RED, 1, 1, steps=(Step(RED, 10, 1),)))
+    state = GAME.apply(state, Play(RED, 1, 0, steps=(Step(RED, 29, 1),)))
+    assert state.seat == BLUE and at(state, RED) == [11, 30]
+    after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
+    assert at(after, BLUE) == [11, 31]
+    assert at(after, GREEN) == [30]
+    assert at(after, RED) == [12, 32]
