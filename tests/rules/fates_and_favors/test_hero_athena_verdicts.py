@@ -3,6 +3,8 @@ an undone hitter ends up), each test named after the rule it protects."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step
@@ -181,3 +183,16 @@ def test_ff_assume_athena_placement_never_onto_a_column_already_put_back() -> No
     assert at(after, BLUE) == [11, 31]
     assert at(after, GREEN) == [30]
     assert at(after, RED) == [12, 32]
+
+
+def test_ff_favor_athena_undoes_an_apollo_swap_both_ways() -> None:
+    """Blue's Apollo swaps blue on 12 with red on 20; yellow's Athena puts red back on 20 and
+    the blue column goes back to its own side of the swap, 12."""
+    state = replace(table(red=[20], blue=[12]), turn=1)
+    state = GAME.apply(state, Play(BLUE, 0, 0, "apollo", steps=(Step(BLUE, 12), Step(RED, 20))))
+    assert at(state, RED) == [12] and at(state, BLUE) == [20]
+    verdict = GAME.check(state, Play(YELLOW, 0, 0, "athena"))
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.favor.athena", "ff.favor.apollo")
+    after = GAME.apply(state, Play(YELLOW, 0, 0, "athena"))
+    assert at(after, RED) == [20] and at(after, BLUE) == [12]
