@@ -136,15 +136,23 @@ def test_ff_favor_athena_refusals_in_full_words() -> None:
         ("ff.favor.athena",),
     )
     moved = GAME.apply(fresh, Play(RED, 3, 0, steps=(Step(RED, 10, 3),)))
+    own = GAME.check(moved, Play(RED, 0, 0, "athena"))
+    assert (own.legal, own.reason, own.rules) == (
+        False,
+        "Athena answers a rival's turn; there is none to undo.",
+        ("ff.favor.athena",),
+    )
     teammate = GAME.check(moved, Play(YELLOW, 0, 0, "athena"))
-    assert (teammate.legal, teammate.reason) == (
+    assert (teammate.legal, teammate.reason, teammate.rules) == (
         False,
         "Athena answers a rival's turn, not a teammate's.",
+        ("ff.favor.athena",),
     )
     untouched = GAME.check(moved, Play(GREEN, 0, 0, "athena"))
-    assert (untouched.legal, untouched.reason) == (
+    assert (untouched.legal, untouched.reason, untouched.rules) == (
         False,
         "That turn did not move or hit any of your team's columns.",
+        ("ff.favor.athena",),
     )
 
 
@@ -196,3 +204,13 @@ def test_ff_favor_athena_undoes_an_apollo_swap_both_ways() -> None:
     assert verdict.rules == ("ff.favor.athena", "ff.favor.apollo")
     after = GAME.apply(state, Play(YELLOW, 0, 0, "athena"))
     assert at(after, RED) == [20] and at(after, BLUE) == [12]
+
+
+def test_ff_assume_athena_placement_a_bumped_hitter_moves_on_again() -> None:
+    """Red hits blue on 11; blue's column on 12 is not hit. Athena puts blue back on 11, so
+    red moves in front, onto 12; blue's column on 12 goes back there too, so red moves on
+    to 13."""
+    state = _after_red_hits(red=[10], blue=[11, 12])
+    after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
+    assert at(after, BLUE) == [11, 12]
+    assert at(after, RED) == [13]
