@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step
-from tests.rules.fates_and_favors.helpers import GREEN, RED, B, at, table
+from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, B, at, table
 
 
 def _state() -> FfState:
@@ -155,3 +155,76 @@ def test_ff_cards_fates_the_verdict_says_each_part_of_the_move() -> None:
     assert into.reason == (
         f"Red plays Fate #3: red from space {gate - 1} 3 forward into the temple track."
     )
+
+
+APOLLO_WORDS = "Apollo swaps two columns standing on the main track."
+
+
+@pytest.mark.parametrize(
+    ("play", "reason", "rule"),
+    [
+        (
+            Play(RED, 0, 0, "zeus", steps=(Step(RED, 10, 10, backward=True),)),
+            "This action moves forward only.",
+            "ff.move.forward",
+        ),
+        (
+            Play(RED, 0, 0, "zeus", steps=tuple(Step(RED, 10, 1) for _ in range(17))),
+            "This movement is shared among 1 to 16 columns.",
+            "ff.move.share",
+        ),
+        (
+            Play(RED, 0, 0, "apollo", steps=(Step(RED, 10),)),
+            "Apollo swaps exactly two columns.",
+            "ff.favor.apollo",
+        ),
+        (
+            Play(RED, 0, 0, "apollo", steps=(Step(RED, QUARRY), Step(BLUE, 12))),
+            APOLLO_WORDS,
+            "ff.favor.apollo",
+        ),
+        (
+            Play(RED, 0, 0, "apollo", steps=(Step(RED, 10, 1), Step(BLUE, 12))),
+            APOLLO_WORDS,
+            "ff.favor.apollo",
+        ),
+        (
+            Play(RED, 0, 0, "apollo", steps=(Step(RED, 10, bridge=True), Step(BLUE, 12))),
+            APOLLO_WORDS,
+            "ff.favor.apollo",
+        ),
+        (
+            Play(RED, 0, 0, "apollo", steps=(Step(RED, 10, backward=True), Step(BLUE, 12))),
+            APOLLO_WORDS,
+            "ff.favor.apollo",
+        ),
+        (
+            Play(RED, 0, 0, "apollo", steps=(Step(RED, 10, temple=True), Step(BLUE, 12))),
+            APOLLO_WORDS,
+            "ff.favor.apollo",
+        ),
+        (
+            Play(RED, 0, 0, "apollo", steps=(Step(RED, 10, to=12), Step(BLUE, 12))),
+            APOLLO_WORDS,
+            "ff.favor.apollo",
+        ),
+    ],
+    ids=[
+        "zeus-backward",
+        "zeus-17-parts",
+        "apollo-one-column",
+        "apollo-from-the-quarry",
+        "apollo-with-spaces",
+        "apollo-over-a-bridge",
+        "apollo-backward",
+        "apollo-into-the-temple",
+        "apollo-to-a-space",
+    ],
+)
+def test_ff_favor_zeus_and_apollo_refusals_in_full_words(
+    play: Play, reason: str, rule: str
+) -> None:
+    verdict = GAME.check(table(red=[10, 20], blue=[12]), play)
+    assert not verdict.legal
+    assert verdict.reason == reason
+    assert verdict.rules == (rule,)
