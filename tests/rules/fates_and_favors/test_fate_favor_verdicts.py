@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step
-from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, B, at, table
+from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, YELLOW, B, at, table
 
 
 def _state() -> FfState:
@@ -228,3 +228,97 @@ def test_ff_favor_zeus_and_apollo_refusals_in_full_words(
     assert not verdict.legal
     assert verdict.reason == reason
     assert verdict.rules == (rule,)
+
+
+@pytest.mark.parametrize(
+    ("play", "reason", "rule"),
+    [
+        (
+            Play(RED, 0, 0, "apollo", steps=(Step(RED, 10), Step(RED, 20))),
+            "Swapping two columns of one colour changes nothing.",
+            "ff.favor.apollo",
+        ),
+        (
+            Play(RED, 0, 0, "apollo", steps=(Step(YELLOW, 14), Step(YELLOW, 17))),
+            "Swapping two columns of one colour changes nothing.",
+            "ff.favor.apollo",
+        ),
+        (
+            Play(RED, 0, 0, "apollo", steps=(Step(GREEN, 40), Step(GREEN, 43))),
+            "Swapping two columns of one colour changes nothing.",
+            "ff.favor.apollo",
+        ),
+        (
+            Play(RED, 0, 0, "hestia", steps=(Step(RED, 10), Step(RED, 20))),
+            "Hestia acts on one column.",
+            "ff.favor.hestia",
+        ),
+        (
+            Play(RED, 0, 0, "ares", steps=(Step(BLUE, 12), Step(GREEN, 40))),
+            "Ares acts on one column.",
+            "ff.favor.ares",
+        ),
+        (
+            Play(RED, 0, 0, "hestia", steps=(Step(RED, 10, backward=True),)),
+            "Hestia moves its column by itself.",
+            "ff.favor.hestia",
+        ),
+        (
+            Play(RED, 0, 0, "hestia", steps=(Step(RED, 10, temple=True),)),
+            "Hestia moves its column by itself.",
+            "ff.favor.hestia",
+        ),
+        (
+            Play(RED, 0, 0, "ares", steps=(Step(BLUE, 12, backward=True),)),
+            "Ares moves its column by itself.",
+            "ff.favor.ares",
+        ),
+        (
+            Play(RED, 0, 0, "ares", steps=(Step(BLUE, 12, temple=True),)),
+            "Ares moves its column by itself.",
+            "ff.favor.ares",
+        ),
+        (
+            Play(RED, 0, 0, "hestia", steps=(Step(RED, 10, to=11),)),
+            "Hestia moves its column by itself.",
+            "ff.favor.hestia",
+        ),
+        (
+            Play(RED, 0, 0, "ares", steps=(Step(BLUE, 12, 1),)),
+            "Ares moves its column by itself.",
+            "ff.favor.ares",
+        ),
+    ],
+    ids=[
+        "apollo-red-red",
+        "apollo-yellow-yellow",
+        "apollo-green-green",
+        "hestia-two",
+        "ares-two",
+        "hestia-backward",
+        "hestia-temple",
+        "ares-backward",
+        "ares-temple",
+        "hestia-to-a-space",
+        "ares-with-spaces",
+    ],
+)
+def test_ff_favor_apollo_hestia_ares_refusals_in_full_words(
+    play: Play, reason: str, rule: str
+) -> None:
+    """Yellow's and green's four columns all on the board, so each colour's columns fill
+    every one of its four places."""
+    state = table(red=[10, 20], yellow=[14, 15, 16, 17], green=[40, 41, 42, 43], blue=[12])
+    verdict = GAME.check(state, play)
+    assert not verdict.legal
+    assert verdict.reason == reason
+    assert verdict.rules == (rule,)
+
+
+def test_ff_favor_apollo_swaps_two_colours_of_full_sets() -> None:
+    state = table(red=[10, 20], yellow=[14, 15, 16, 17], green=[40, 41, 42, 43], blue=[12])
+    play = Play(RED, 0, 0, "apollo", steps=(Step(YELLOW, 14), Step(GREEN, 43)))
+    verdict = GAME.check(state, play)
+    assert verdict.legal, verdict
+    after = GAME.apply(state, play)
+    assert at(after, YELLOW) == [15, 16, 17, 43] and at(after, GREEN) == [14, 40, 41, 42]
