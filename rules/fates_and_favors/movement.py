@@ -151,6 +151,7 @@ class Sim:
             self.pos[slot] = space
             self.at[space] = slot
             self.hits.append(Hit(colour, was, space))
+            self.rules.add(rule)  # still a teammate hit; only where it stops is assumed
             self.rules.add("ff.assume.gate-taken")
             return
         self.hits.append(Hit(colour, was, gate))

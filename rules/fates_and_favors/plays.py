@@ -96,6 +96,9 @@ def resolve(state: FfState, act: Play) -> Resolved:
 
 
 def _allowed(state: FfState, seat: int, colour: int, allowed: tuple[int, ...], whose: str) -> None:
+    """Refuse a step naming no colour at all, or a colour the action may not move."""
+    if not 0 <= colour < len(COLOURS):
+        raise Refusal(f"There is no colour number {colour}.", "ff.setup.colours")
     if colour not in allowed:
         names = ", ".join(COLOURS[c] for c in allowed) or "none"
         raise Refusal(
@@ -188,8 +191,10 @@ def _favor_alone(state: FfState, sim: Sim, act: Play) -> Resolved:
     if favor not in ALONE_FAVORS:
         if favor in FATE_FAVORS:
             raise Refusal(f"{favor.capitalize()} is played with a Fate card.", "ff.favor.one")
+        if not favor:
+            raise Refusal("Name a Fate card, a Favor or the Hero card to play.", "ff.favor.one")
         raise Refusal(
-            f"{favor or 'No card'} is not a card that moves columns on its own.", "ff.favor.one"
+            f"{favor.capitalize()} is not a card that moves columns on its own.", "ff.favor.one"
         )
     rule = f"ff.favor.{favor}"
     b = sim.board
