@@ -238,11 +238,14 @@ def verdict_box(
     (tagged ``{ident}-rule-{id}``). The words are tagged ``ident``."""
     colour = theme.OK if verdict.legal else theme.BAD
     lines: list[ft.Control] = [
-        ft.Text(
-            ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
-            color=colour,
-            size=14,
-            weight=ft.FontWeight.W_600,
+        theme.tagged(
+            f"{ident}-heading",
+            ft.Text(
+                ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
+                color=colour,
+                size=14,
+                weight=ft.FontWeight.W_600,
+            ),
         )
     ]
     lines += [ft.Text("• " + effect, size=13) for effect in verdict.effects]

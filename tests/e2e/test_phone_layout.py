@@ -268,11 +268,11 @@ def _visit(ctx: Any, url: str, kind: str) -> Screen:
 
 
 def _shot(screen: Screen, name: str) -> None:
-    """Keep a picture of the screen when ``FATEKEEPER_SCREENSHOTS`` names a folder."""
-    folder = os.environ.get("FATEKEEPER_SCREENSHOTS", "")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        screen.screenshot(Path(folder) / f"layout-{name}.png")
+    """Keep a picture of the screen in ``screenshots/`` (or the folder
+    ``FATEKEEPER_SCREENSHOTS`` names), to look at after the run."""
+    folder = Path(os.environ.get("FATEKEEPER_SCREENSHOTS", "") or SHOTS)
+    folder.mkdir(parents=True, exist_ok=True)
+    screen.screenshot(folder / f"layout-{name}.png")
 
 
 def _texts(screen: Screen) -> dict[str, float]:
@@ -544,9 +544,16 @@ opened at its start, where all nine renown markers share space 7."""
 GRID = [
     (width, scale, look)
     for width in (320, 390, 360, 430)
-    for scale in (1.0, 2.0)
+    for scale in (1.0, 1.5, 2.0)
     for look in ("light", "dark")
+    # 150 % text on the narrowest phone and the commonest one (the grid's run time).
+    if scale != 1.5 or width in (320, 390)
 ]
+
+PHONE_HEIGHT = 844
+HEADER_SHARE = 0.4
+"""With large text the table's own header (app bar, connection line, tabs) takes at most
+this share of a 844 px tall phone: the game keeps the rest."""
 
 _LEAF_TEXTS = """() => [...document.querySelectorAll(
         '[flt-semantics-identifier="panel-game"] flt-semantics')]
@@ -731,10 +738,58 @@ def assert_pieces_shown(screen: Screen, where: str, width: int, pieces: list[str
     assert not missing, f"{where}: pieces not wholly shown: {missing}"
 
 
+_INKED = """() => [...document.querySelectorAll('flt-semantics[flt-semantics-identifier]')]
+    .filter(el => /^connection-status$|-heading$|^bot-site-\\d-quest-\\d$/
+                  .test(el.getAttribute('flt-semantics-identifier')))
+    .map(el => {
+        const r = el.getBoundingClientRect();
+        return {id: el.getAttribute('flt-semantics-identifier'),
+                x: r.left, y: r.top, width: r.width, height: r.height};
+    })
+    .filter(n => n.width > 4 && n.height > 4 && n.y >= 0
+                 && n.y + n.height <= window.innerHeight)"""
+"""Coloured texts whose contrast is checked: the connection line (green), inline verdicts'
+headings (green or red) and Born of Titans' quest names (on the seat's colour)."""
+
+
+def assert_text_contrast(screen: Screen, where: str) -> None:
+    """Each coloured text of ``_INKED`` on screen stands out from what is behind it by
+    WCAG's 4.5:1 (3:1 for large text), measured on the screenshot's pixels: its
+    background is the box's commonest colour, its ink the colour furthest from that."""
+    from companion.theme import MIN_CONTRAST, contrast_ratio
+    from tests.support.png import decode, hex_colour, text_colours
+
+    nodes = screen.page.evaluate(_INKED)
+    assert any(n["id"] == "connection-status" for n in nodes), f"{where}: no connection line"
+    weak = []
+    for node in nodes:
+        clip = {k: node[k] for k in ("x", "y", "width", "height")}
+        _, _, pixels = decode(screen.page.screenshot(clip=clip))
+        back, ink = text_colours(pixels)
+        ratio = contrast_ratio(hex_colour(ink), hex_colour(back))
+        if ratio < MIN_CONTRAST:
+            weak.append((node["id"], hex_colour(ink), hex_colour(back), round(ratio, 2)))
+    assert not weak, f"{where}: texts without contrast (ink, background, ratio): {weak}"
+
+
+def assert_compact_header(screen: Screen, where: str) -> None:
+    """The game's panel starts within ``HEADER_SHARE`` of a phone's height."""
+    box = screen.by_id("panel-game").bounding_box()
+    assert box is not None, f"{where}: the game's panel is not laid out"
+    limit = HEADER_SHARE * PHONE_HEIGHT
+    assert box["y"] <= limit, (
+        f"{where}: the header takes {box['y']:.0f} px of a {PHONE_HEIGHT} px phone "
+        f"(at most {limit:.0f})"
+    )
+
+
 def _check_screen(screen: Screen, where: str, width: int, scale: float, name: str) -> None:
     _shot(screen, name)
     fits_width(screen, where, width)
     assert_texts_whole(screen, where, scale)
+    assert_compact_header(screen, where)
+    if scale in (1.0, 2.0):
+        assert_text_contrast(screen, where)
     for game, pieces in PIECES.items():
         if name.startswith(game):
             assert_pieces_shown(screen, where, width, pieces)
