@@ -565,10 +565,11 @@ _LEAF_TEXTS = """() => [...document.querySelectorAll(
                 width: r.width, height: r.height, top: r.top};
     })
     .filter(n => n.text && n.width > 0 && n.height > 4 && n.top >= 0
-                 && n.top + n.height <= window.innerHeight
+                 && n.top + n.height <= window.innerHeight - 32
                  && !/characters? remaining$/.test(n.text))"""
 """Plain texts of the game's panel wholly on screen (a text field's spoken length counter,
-which is not drawn, left out)."""
+which is not drawn, left out; a text at the screen's foot may be cut by the panel's
+scrolling, not by its layout, and is left out too)."""
 
 LINE, LINE_MAX = 1.16, 1.42
 """Least and most height of one line of DejaVu Sans (the app's font) per pixel of font
@@ -699,6 +700,7 @@ def assert_all_renown_markers_shown(screen: Screen, where: str) -> None:
         screen.page.mouse.wheel(0, min(800, box["y"] - 150))
         screen.page.wait_for_timeout(200)
     settle(screen)
+    _shot(screen, f"{where.replace(' ', '-').replace(',', '').replace('%', '')}-track")
     markers = screen.page.evaluate(_MARKERS_IN_SPACES)
     shown = {m["id"] for m in markers if m["inside"] and m["width"] > 0}
     assert len(shown) == 9, f"{where}: renown markers not wholly shown: {markers}"
@@ -739,7 +741,7 @@ def assert_pieces_shown(screen: Screen, where: str, width: int, pieces: list[str
 
 
 _INKED = """() => [...document.querySelectorAll('flt-semantics[flt-semantics-identifier]')]
-    .filter(el => /^connection-status$|-heading$|^bot-site-\\d-quest-\\d$/
+    .filter(el => /^connection-status$|-heading$|^bot-site-\\d-quest-\\d$|^wof-bet-\\d+-\\d$/
                   .test(el.getAttribute('flt-semantics-identifier')))
     .map(el => {
         const r = el.getBoundingClientRect();
@@ -749,7 +751,8 @@ _INKED = """() => [...document.querySelectorAll('flt-semantics[flt-semantics-ide
     .filter(n => n.width > 4 && n.height > 4 && n.y >= 0
                  && n.y + n.height <= window.innerHeight)"""
 """Coloured texts whose contrast is checked: the connection line (green), inline verdicts'
-headings (green or red) and Born of Titans' quest names (on the seat's colour)."""
+headings (green or red), Born of Titans' quest names and Winds of Fate's bets (each on
+its player's colour)."""
 
 
 def assert_text_contrast(screen: Screen, where: str) -> None:
