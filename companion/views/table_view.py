@@ -408,7 +408,9 @@ class TableScreen:
             ft.Row(
                 [
                     *(tabs if self.has_game_tab else []),
-                    ft.Row([rules, guide, settings], spacing=8, tight=True),
+                    # No gaps between the 48 px icon buttons: at 360 px they share the
+                    # tabs' line.
+                    ft.Row([rules, guide, settings], spacing=0, tight=True),
                 ],
                 spacing=8,
                 run_spacing=8,

@@ -528,9 +528,10 @@ def test_a_table_at_twice_the_text_size(scales_server: Any, browser: Any) -> Non
         ctx.close()
 
 
-# ----- four games mid-game: every width × text size × theme ----------------------------------
+# ----- every game mid-game: every width × text size × theme ----------------------------------
 
 MID_GAMES = {
+    "fates-and-favors": ("panel-game", 40),
     "scales-of-fate": ("sof-turn", 25),
     "scales-of-fate-start": ("sof-turn", 0),
     "grimheim": ("grim-phase", 30),
@@ -802,9 +803,10 @@ def _check_screen(screen: Screen, where: str, width: int, scale: float, name: st
 
 @pytest.mark.parametrize("slug", list(MID_GAMES))
 def test_mid_game_screens_fit_every_phone(mid_game_server: Any, browser: Any, slug: str) -> None:
-    """Each game's screen mid-game at 320, 390, 360 and 430 px, with 100 % and 200 % text,
-    in the light and dark themes: no control past the screen's edge, no text cut off or
-    broken mid-word."""
+    """Each game's screen mid-game at 320, 390, 360 and 430 px, with 100 % and 200 % text
+    (and 150 % at 320 and 390 px), in the light and dark themes: no control past the
+    screen's edge, no text cut off or broken mid-word, a header within 40 % of a phone's
+    height, and coloured texts with WCAG contrast (at 100 % and 200 %)."""
     server, tables = mid_game_server
     for width, scale, look in GRID:
         ctx = _device(browser, width, scale, look)
