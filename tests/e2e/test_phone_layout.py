@@ -459,6 +459,10 @@ _LABEL_WIDTH = """async ([label, px]) => {
 }"""
 
 
+TAB_SIDE = 10
+"""The tab buttons' padding on each side (the table screen's ``_tab_button``)."""
+
+
 def assert_unclipped(
     screen: Screen,
     where: str,
@@ -488,7 +492,7 @@ def assert_unclipped(
         assert mine, f"{where}: no button {ident} on screen"
         b = mine[0]
         lines = max(1, round((b["height"] - 28) / line))
-        room = (b["width"] - 32) * lines  # 16 px padding each side
+        room = (b["width"] - 2 * TAB_SIDE) * lines
         need = screen.page.evaluate(_LABEL_WIDTH, [b["text"], font])
         # A button sized to its one-line label has exactly its width: allow a pixel of
         # rounding.
