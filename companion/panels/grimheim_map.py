@@ -421,30 +421,24 @@ def _legend_row() -> ft.Control:
         swatches.append(ft.Text(n, size=12))
     # The arrows, drawn as on the map (on the map's dark ground, to keep their contrast).
     for n, c, heads in (("Move", MOVE_COLOUR, 1), ("Charge", CHARGE_COLOUR, 2)):
-        swatches.append(
-            theme.tagged(
-                f"grim-legend-{n.lower()}",
-                ft.Container(
+        key = theme.tagged(
+            f"grim-legend-{n.lower()}",
+            ft.Container(
+                width=30,
+                height=14,
+                bgcolor=TERRAIN["plains"],
+                border_radius=3,
+                content=cv.Canvas(
                     width=30,
                     height=14,
-                    bgcolor=TERRAIN["plains"],
-                    border_radius=3,
-                    content=cv.Canvas(
-                        width=30,
-                        height=14,
-                        shapes=arrow(
-                            (3, 7),
-                            (28, 7),
-                            c,
-                            width=3.0 if heads == 2 else 2.0,
-                            head=8,
-                            heads=heads,
-                        ),
+                    shapes=arrow(
+                        (3, 7), (28, 7), c, width=3.0 if heads == 2 else 2.0, head=8, heads=heads
                     ),
                 ),
-            )
+            ),
         )
-        swatches.append(ft.Text(n, size=12))
+        # Arrow and word in one tight row: a line break never parts them.
+        swatches.append(ft.Row([key, ft.Text(n, size=12)], spacing=6, tight=True))
     return theme.tagged("grim-map-legend", ft.Row(wrap=True, spacing=6, controls=swatches))
 
 

@@ -120,10 +120,12 @@ def test_grim_monster_charge_drawn_as_a_charge_on_the_map() -> None:
     assert _heads(shapes, gm.CHARGE_COLOUR) == 0
 
     legend = gm._legend_row()
-    words = [c.value for c in legend.content.controls if isinstance(c, ft.Text)]
-    assert {"Move", "Charge"} <= set(words)
-    key = next(
-        c for c in legend.content.controls if getattr(c, "identifier", "") == "grim-legend-charge"
-    )
-    charge_key = _find(key, cv.Canvas)
+    keys = {
+        row.controls[1].value: row.controls[0]
+        for row in legend.content.controls
+        if isinstance(row, ft.Row)
+    }
+    assert set(keys) == {"Move", "Charge"}
+    assert keys["Charge"].identifier == "grim-legend-charge"
+    charge_key = _find(keys["Charge"], cv.Canvas)
     assert _heads(charge_key.shapes, gm.CHARGE_COLOUR) == 2
