@@ -11,8 +11,19 @@ TAP = 48
 """Minimum height/width of anything a thumb has to hit, in logical pixels."""
 
 SEED = ft.Colors.DEEP_PURPLE
-OK = ft.Colors.GREEN_300
-BAD = ft.Colors.RED_300
+OK_ON_LIGHT = "#1B5E20"
+"""Green 900: "allowed", "done" and "live" on the light theme's pale surfaces (6:1 or more)."""
+OK_ON_DARK = "#81C784"
+"""Green 300: the same on the dark theme's near-black surfaces (7:1 or more)."""
+OK = ft.Colors.TERTIARY
+"""Green that reads on either theme: the colour scheme's tertiary role, which ``apply``
+sets to ``OK_ON_LIGHT`` in the light theme and ``OK_ON_DARK`` in the dark one (a fixed
+shade would be light green on white or dark green on black in one of them)."""
+BAD = ft.Colors.ERROR
+"""The scheme's error red: dark on light, light on dark."""
+MIN_CONTRAST, MIN_CONTRAST_LARGE = 4.5, 3.0
+"""WCAG 2 AA: least contrast of text against its background (large text: 24 px, or
+18.7 px bold)."""
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 PAD = 16
 
@@ -45,8 +56,8 @@ def apply(page: ft.Page) -> None:
     48 px even on a phone."""
     page.fonts = dict(FONT_FILES)
     page.theme_mode = ft.ThemeMode.DARK
-    page.dark_theme = _theme()
-    page.theme = _theme()
+    page.dark_theme = _theme(dark=True)
+    page.theme = _theme(dark=False)
     page.padding = 0
     page.spacing = 0
 
@@ -58,12 +69,17 @@ def mode(choice: str) -> ft.ThemeMode:
     )
 
 
-def _theme() -> ft.Theme:
+def _theme(*, dark: bool) -> ft.Theme:
     # 24 px icon + 2 x 12 padding, and a 20 px text line + 2 x 14 padding: 48 px targets.
     icon = ft.ButtonStyle(padding=12)
     text = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14))
+    ok = OK_ON_DARK if dark else OK_ON_LIGHT
     return ft.Theme(
         color_scheme_seed=SEED,
+        # Tertiary is the app's "allowed / done" green (``OK``), a shade per brightness.
+        color_scheme=ft.ColorScheme(
+            tertiary=ok, on_tertiary=ft.Colors.BLACK if dark else ft.Colors.WHITE
+        ),
         font_family=FONT,
         visual_density=ft.VisualDensity.STANDARD,
         icon_button_theme=ft.IconButtonTheme(style=icon),
@@ -100,3 +116,17 @@ def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
     # The wrapper must expand like its content, or a Row squeezes an expanding field to nothing.
     expand = getattr(control, "expand", None)
     return ft.Semantics(identifier=identifier, content=control, expand=expand)
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``#RRGGBB``."""
+    value = colour.lstrip("#")[-6:]
+    channels = [int(value[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(one: str, other: str) -> float:
+    """WCAG 2 contrast ratio of two ``#RRGGBB`` colours, 1 (none) to 21 (black on white)."""
+    a, b = sorted((relative_luminance(one), relative_luminance(other)), reverse=True)
+    return (a + 0.05) / (b + 0.05)

@@ -104,3 +104,46 @@ def fitted_board(
         on_size_change=resized,
     )
     return ft.Container(content=box, width=base_width, alignment=ft.Alignment.TOP_CENTER)
+
+
+def arrow(
+    start: tuple[float, float],
+    end: tuple[float, float],
+    colour: str,
+    *,
+    width: float = 2.0,
+    head: float = 8.0,
+    heads: int = 1,
+    stop_short: float = 0.0,
+) -> list[cv.Shape]:
+    """An arrow from ``start`` to ``end`` (stopping ``stop_short`` before it, so the head
+    does not hide under a piece drawn there): a shaft and ``heads`` filled arrowheads of
+    length ``head``, one behind the other (two read as a charge: "»")."""
+    (x1, y1), (x2, y2) = start, end
+    dx, dy = x2 - x1, y2 - y1
+    length = (dx * dx + dy * dy) ** 0.5
+    if length <= stop_short + 1e-6:
+        return []
+    ux, uy = dx / length, dy / length
+    tip_x, tip_y = x2 - ux * stop_short, y2 - uy * stop_short
+    stroke = ft.Paint(color=colour, stroke_width=width, style=ft.PaintingStyle.STROKE)
+    fill = ft.Paint(color=colour, style=ft.PaintingStyle.FILL)
+    shapes: list[cv.Shape] = [
+        cv.Line(x1, y1, tip_x - ux * head * 0.5, tip_y - uy * head * 0.5, paint=stroke)
+    ]
+    for k in range(heads):
+        bx, by = tip_x - ux * head * 0.9 * k, tip_y - uy * head * 0.9 * k
+        back_x, back_y = bx - ux * head, by - uy * head
+        half = head * 0.55
+        shapes.append(
+            cv.Path(
+                [
+                    cv.Path.MoveTo(bx, by),
+                    cv.Path.LineTo(back_x - uy * half, back_y + ux * half),
+                    cv.Path.LineTo(back_x + uy * half, back_y - ux * half),
+                    cv.Path.Close(),
+                ],
+                paint=fill,
+            )
+        )
+    return shapes

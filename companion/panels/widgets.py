@@ -88,14 +88,26 @@ def labelled_stepper(
     spacing: int = 4,
     value_ident: str | None = None,
 ) -> ft.Row:
-    """One line: the label filling the width on the left, the stepper on the right."""
-    return ft.Row(
+    """One line: the label on the left, the stepper on the right. When both do not fit
+    (large text on a narrow phone) the stepper moves under the label, so no word of the
+    label is broken to make room."""
+    lines = ft.Row(
         spacing=spacing,
+        wrap=True,
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[
-            ft.Text(label, size=label_size, expand=True),
-            *stepper(ident, value, on_step, value_ident=value_ident),
+            ft.Text(label, size=label_size),
+            ft.Row(
+                spacing=spacing,
+                tight=True,
+                controls=stepper(ident, value, on_step, value_ident=value_ident),
+            ),
         ],
     )
+    # A wrapping row is only as wide as what it holds; expanded inside a plain row it takes
+    # the whole width, so the stepper keeps to the right edge when it shares the line.
+    return ft.Row(spacing=0, controls=[ft.Container(lines, expand=True)])
 
 
 def whole_number(raw: str | None) -> int | None:
@@ -329,11 +341,14 @@ def verdict_box(
     (tagged ``{ident}-rule-{id}``). The words are tagged ``ident``."""
     colour = theme.OK if verdict.legal else theme.BAD
     lines: list[ft.Control] = [
-        ft.Text(
-            ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
-            color=colour,
-            size=14,
-            weight=ft.FontWeight.W_600,
+        theme.tagged(
+            f"{ident}-heading",
+            ft.Text(
+                ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
+                color=colour,
+                size=14,
+                weight=ft.FontWeight.W_600,
+            ),
         )
     ]
     lines += [ft.Text("• " + effect, size=13) for effect in verdict.effects]

@@ -350,11 +350,12 @@ class TableScreen:
         return ft.Container(
             theme.tagged(
                 "connection-status",
+                # Wraps (never cut): with large text the time goes to a second line.
                 ft.Text(
                     f"● Live · move {move} · updated {when}",
                     size=12,
-                    color=ft.Colors.GREEN_300,
-                    max_lines=1,
+                    color=theme.OK,
+                    text_align=ft.TextAlign.RIGHT,
                 ),
             ),
             key="screen:status",
@@ -364,8 +365,10 @@ class TableScreen:
 
     def _tabs(self) -> ft.Control:
         """The game and Counters tabs, with the rules and settings buttons beside them."""
+        # "Game", not the game's whole name (the app bar says which game it is): with
+        # large text a long name took two lines of a wide button on its own.
         tabs = [
-            self._tab_button("game", self.live.game.title),
+            self._tab_button("game", "Game"),
             self._tab_button("counters", "Counters"),
         ]
         # The rules button sits beside the tabs, not in the app bar: five icons there would
@@ -404,13 +407,15 @@ class TableScreen:
             ft.Row(
                 [
                     *(tabs if self.has_game_tab else []),
-                    ft.Row([rules, guide, settings], spacing=8, tight=True),
+                    # No gaps between the 48 px icon buttons: at 360 px they share the
+                    # tabs' line.
+                    ft.Row([rules, guide, settings], spacing=0, tight=True),
                 ],
                 spacing=8,
                 run_spacing=8,
                 wrap=True,
             ),
-            padding=ft.Padding.only(left=8, right=4, top=8, bottom=8),
+            padding=ft.Padding.only(left=8, right=4, top=2, bottom=2),
             alignment=ft.Alignment.CENTER_LEFT if self.has_game_tab else ft.Alignment.CENTER_RIGHT,
         )
 
@@ -501,10 +506,13 @@ class TableScreen:
         # at twice the text size) wraps, and the button grows to hold it.
         text = ft.Text(label, text_align=ft.TextAlign.CENTER)
         # The open tab carries a tick as well as its filled look, and says so to readers.
+        # Slimmer sides than the theme's 16 px: both tabs share one line at 200 % text on
+        # a 320 px phone (the buttons stay 48 px tall).
         button = cls(
             content=text,
             icon=ft.Icons.CHECK if selected else None,
             on_click=pick,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10, vertical=14)),
         )
         tagged = theme.tagged(f"tab-{key}", button)
         tagged.selected = selected

@@ -268,11 +268,11 @@ def _visit(ctx: Any, url: str, kind: str) -> Screen:
 
 
 def _shot(screen: Screen, name: str) -> None:
-    """Keep a picture of the screen when ``FATEKEEPER_SCREENSHOTS`` names a folder."""
-    folder = os.environ.get("FATEKEEPER_SCREENSHOTS", "")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        screen.screenshot(Path(folder) / f"layout-{name}.png")
+    """Keep a picture of the screen in ``screenshots/`` (or the folder
+    ``FATEKEEPER_SCREENSHOTS`` names), to look at after the run."""
+    folder = Path(os.environ.get("FATEKEEPER_SCREENSHOTS", "") or SHOTS)
+    folder.mkdir(parents=True, exist_ok=True)
+    screen.screenshot(folder / f"layout-{name}.png")
 
 
 def _texts(screen: Screen) -> dict[str, float]:
@@ -459,6 +459,10 @@ _LABEL_WIDTH = """async ([label, px]) => {
 }"""
 
 
+TAB_SIDE = 10
+"""The tab buttons' padding on each side (the table screen's ``_tab_button``)."""
+
+
 def assert_unclipped(
     screen: Screen,
     where: str,
@@ -488,7 +492,7 @@ def assert_unclipped(
         assert mine, f"{where}: no button {ident} on screen"
         b = mine[0]
         lines = max(1, round((b["height"] - 28) / line))
-        room = (b["width"] - 32) * lines  # 16 px padding each side
+        room = (b["width"] - 2 * TAB_SIDE) * lines
         need = screen.page.evaluate(_LABEL_WIDTH, [b["text"], font])
         # A button sized to its one-line label has exactly its width: allow a pixel of
         # rounding.
@@ -528,9 +532,10 @@ def test_a_table_at_twice_the_text_size(scales_server: Any, browser: Any) -> Non
         ctx.close()
 
 
-# ----- four games mid-game: every width × text size × theme ----------------------------------
+# ----- every game mid-game: every width × text size × theme ----------------------------------
 
 MID_GAMES = {
+    "fates-and-favors": ("panel-game", 40),
     "scales-of-fate": ("sof-turn", 25),
     "scales-of-fate-start": ("sof-turn", 0),
     "grimheim": ("grim-phase", 30),
@@ -544,9 +549,16 @@ opened at its start, where all nine renown markers share space 7."""
 GRID = [
     (width, scale, look)
     for width in (320, 390, 360, 430)
-    for scale in (1.0, 2.0)
+    for scale in (1.0, 1.5, 2.0)
     for look in ("light", "dark")
+    # 150 % text on the narrowest phone and the commonest one (the grid's run time).
+    if scale != 1.5 or width in (320, 390)
 ]
+
+PHONE_HEIGHT = 844
+HEADER_SHARE = 0.4
+"""With large text the table's own header (app bar, connection line, tabs) takes at most
+this share of a 844 px tall phone: the game keeps the rest."""
 
 _LEAF_TEXTS = """() => [...document.querySelectorAll(
         '[flt-semantics-identifier="panel-game"] flt-semantics')]
@@ -558,10 +570,11 @@ _LEAF_TEXTS = """() => [...document.querySelectorAll(
                 width: r.width, height: r.height, top: r.top};
     })
     .filter(n => n.text && n.width > 0 && n.height > 4 && n.top >= 0
-                 && n.top + n.height <= window.innerHeight
+                 && n.top + n.height <= window.innerHeight - 32
                  && !/characters? remaining$/.test(n.text))"""
 """Plain texts of the game's panel wholly on screen (a text field's spoken length counter,
-which is not drawn, left out)."""
+which is not drawn, left out; a text at the screen's foot may be cut by the panel's
+scrolling, not by its layout, and is left out too)."""
 
 LINE, LINE_MAX = 1.16, 1.42
 """Least and most height of one line of DejaVu Sans (the app's font) per pixel of font
@@ -692,6 +705,7 @@ def assert_all_renown_markers_shown(screen: Screen, where: str) -> None:
         screen.page.mouse.wheel(0, min(800, box["y"] - 150))
         screen.page.wait_for_timeout(200)
     settle(screen)
+    _shot(screen, f"{where.replace(' ', '-').replace(',', '').replace('%', '')}-track")
     markers = screen.page.evaluate(_MARKERS_IN_SPACES)
     shown = {m["id"] for m in markers if m["inside"] and m["width"] > 0}
     assert len(shown) == 9, f"{where}: renown markers not wholly shown: {markers}"
@@ -731,10 +745,65 @@ def assert_pieces_shown(screen: Screen, where: str, width: int, pieces: list[str
     assert not missing, f"{where}: pieces not wholly shown: {missing}"
 
 
+_INKED = """() => [...document.querySelectorAll('flt-semantics[flt-semantics-identifier]')]
+    .filter(el => /^connection-status$|-heading$|^bot-site-\\d-quest-\\d$|^wof-bet-\\d+-\\d$/
+                  .test(el.getAttribute('flt-semantics-identifier')))
+    .map(el => {
+        const r = el.getBoundingClientRect();
+        return {id: el.getAttribute('flt-semantics-identifier'),
+                x: r.left, y: r.top, width: r.width, height: r.height};
+    })
+    .filter(n => n.width > 4 && n.height > 4 && n.y >= 0
+                 && n.y + n.height <= window.innerHeight)"""
+"""Coloured texts whose contrast is checked: the connection line (green), inline verdicts'
+headings (green or red), Born of Titans' quest names and Winds of Fate's bets (each on
+its player's colour)."""
+
+
+def assert_text_contrast(screen: Screen, where: str) -> None:
+    """Each coloured text of ``_INKED`` on screen stands out from what is behind it by
+    WCAG's 4.5:1 (3:1 for large text), measured on the screenshot's pixels: its
+    background is the box's commonest colour, its ink the colour furthest from that."""
+    from companion.theme import MIN_CONTRAST, contrast_ratio
+    from tests.support.png import decode, hex_colour, text_colours
+
+    nodes = screen.page.evaluate(_INKED)
+    assert any(n["id"] == "connection-status" for n in nodes), f"{where}: no connection line"
+    weak = []
+    for node in nodes:
+        clip = {k: node[k] for k in ("x", "y", "width", "height")}
+        for _ in range(4):
+            # A frame caught mid-change (the theme the device stored fades in after the
+            # page opens) is looked at again; a colour that stays weak is reported.
+            _, _, pixels = decode(screen.page.screenshot(clip=clip))
+            back, ink = text_colours(pixels)
+            ratio = contrast_ratio(hex_colour(ink), hex_colour(back))
+            if ratio >= MIN_CONTRAST:
+                break
+            screen.page.wait_for_timeout(500)
+        else:
+            weak.append((node["id"], hex_colour(ink), hex_colour(back), round(ratio, 2)))
+    assert not weak, f"{where}: texts without contrast (ink, background, ratio): {weak}"
+
+
+def assert_compact_header(screen: Screen, where: str) -> None:
+    """The game's panel starts within ``HEADER_SHARE`` of a phone's height."""
+    box = screen.by_id("panel-game").bounding_box()
+    assert box is not None, f"{where}: the game's panel is not laid out"
+    limit = HEADER_SHARE * PHONE_HEIGHT
+    assert box["y"] <= limit, (
+        f"{where}: the header takes {box['y']:.0f} px of a {PHONE_HEIGHT} px phone "
+        f"(at most {limit:.0f})"
+    )
+
+
 def _check_screen(screen: Screen, where: str, width: int, scale: float, name: str) -> None:
     _shot(screen, name)
     fits_width(screen, where, width)
     assert_texts_whole(screen, where, scale)
+    assert_compact_header(screen, where)
+    if scale in (1.0, 2.0):
+        assert_text_contrast(screen, where)
     for game, pieces in PIECES.items():
         if name.startswith(game):
             assert_pieces_shown(screen, where, width, pieces)
@@ -744,9 +813,10 @@ def _check_screen(screen: Screen, where: str, width: int, scale: float, name: st
 
 @pytest.mark.parametrize("slug", list(MID_GAMES))
 def test_mid_game_screens_fit_every_phone(mid_game_server: Any, browser: Any, slug: str) -> None:
-    """Each game's screen mid-game at 320, 390, 360 and 430 px, with 100 % and 200 % text,
-    in the light and dark themes: no control past the screen's edge, no text cut off or
-    broken mid-word."""
+    """Each game's screen mid-game at 320, 390, 360 and 430 px, with 100 % and 200 % text
+    (and 150 % at 320 and 390 px), in the light and dark themes: no control past the
+    screen's edge, no text cut off or broken mid-word, a header within 40 % of a phone's
+    height, and coloured texts with WCAG contrast (at 100 % and 200 %)."""
     server, tables = mid_game_server
     for width, scale, look in GRID:
         ctx = _device(browser, width, scale, look)

@@ -196,9 +196,21 @@ def quest_sites(state: BotState) -> ft.Control:
         for seat, hero in enumerate(state.heroes):
             if hero.quest_site == site:
                 what = hero.quest.name if hero.quest else "face down"
+                # Black on the seat's colour, not the colour on the page: a pale seat
+                # colour (amber) as text on the light theme's white could not be read.
                 lines.append(
-                    ft.Text(
-                        f"{state.players[seat]}'s quest: {what}", size=11, color=seat_colour(seat)
+                    tag(
+                        f"bot-site-{site}-quest-{seat}",
+                        ft.Container(
+                            bgcolor=seat_colour(seat),
+                            border_radius=4,
+                            padding=ft.Padding.symmetric(horizontal=4, vertical=1),
+                            content=ft.Text(
+                                f"{state.players[seat]}'s quest: {what}",
+                                size=11,
+                                color=ft.Colors.BLACK,
+                            ),
+                        ),
                     )
                 )
         here = [

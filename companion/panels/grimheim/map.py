@@ -10,6 +10,7 @@ printed path leads next, and the monster movement phase is proposed by
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
@@ -21,7 +22,7 @@ from rules.grimheim.state import GRIMHEIM, GrimheimState, MonsterTile
 
 from ... import theme
 from ..base import PanelContext, Route
-from ..board_canvas import fitted_board
+from ..board_canvas import arrow, fitted_board
 from ..widgets import verdict_box
 from .ui import (
     FACTION_COLOURS,
@@ -48,6 +49,10 @@ TERRAIN = {
     "lake": "#2f5d8a",
 }
 TOWN = "#b8862b"
+MOVE_COLOUR = "#ffeb3b"
+"""A monster's step: a yellow arrow with one head."""
+CHARGE_COLOUR = "#ff6d00"
+"""A step of a charge (grim.monster.charge): an orange arrow with a double head, "»"."""
 ABBREV = {
     "goblin": "Go",
     "brute": "Br",
@@ -124,13 +129,22 @@ def steps_of(phase: hexmap.MovementPhase) -> list[tuple[Coord, Coord]]:
     return out
 
 
-def move_plan(ctx: PanelContext, mem: UiMemory) -> list[tuple[Coord, Coord]]:
-    """Propose the whole movement phase for the current state and remember it."""
+def charge_steps_of(phase: hexmap.MovementPhase) -> set[tuple[Coord, Coord]]:
+    """The steps of ``steps_of(phase)`` that belong to a charging monster's move."""
+    return set(steps_of(replace(phase, moves=tuple(m for m in phase.moves if m.charged))))
+
+
+def move_plan(
+    ctx: PanelContext, mem: UiMemory
+) -> tuple[list[tuple[Coord, Coord]], set[tuple[Coord, Coord]]]:
+    """Propose the whole movement phase for the current state and remember it: its steps,
+    and those of them that are part of a charge."""
     state: GrimheimState = ctx.state
-    steps = steps_of(proposed_moves(state, state.die_face))
+    phase = proposed_moves(state, state.die_face)
+    steps = steps_of(phase)
     mem.odds["_steps"] = steps
     mem.odds["_steps_v"] = ctx.version
-    return steps
+    return steps, charge_steps_of(phase)
 
 
 def draw(
@@ -140,10 +154,12 @@ def draw(
     marked: set[Coord] | None = None,
     selected: Coord | None = None,
     arrows: list[tuple[Coord, Coord]] | None = None,
+    charges: set[tuple[Coord, Coord]] | frozenset[tuple[Coord, Coord]] = frozenset(),
     scale: float = 1.0,
 ) -> list[cv.Shape]:
     """All shapes of the map: terrain, borders, highlights, arrows, monsters, heroes, drawn
-    with hexes ``scale`` times the base ``SIZE``."""
+    with hexes ``scale`` times the base ``SIZE``. Each step of ``arrows`` is an arrow into
+    the area it enters; a step in ``charges`` is drawn as a charge (orange, double head)."""
     size = SIZE * scale
     d = data.load()
     shapes: list[cv.Shape] = []
@@ -168,10 +184,16 @@ def draw(
     for coord in marked or set():
         shapes.append(_hex_path(coord, _stroke("#ff5252", 3.0), size))
     for frm, to in arrows or []:
-        x1, y1 = hexmap.hex_center(*frm, size)
-        x2, y2 = hexmap.hex_center(*to, size)
-        shapes.append(cv.Line(x1, y1, x2, y2, paint=_stroke("#ffeb3b", 2.0)))
-        shapes.append(cv.Circle(x2, y2, size * 0.25, paint=_fill("#ffeb3b")))
+        charge = (frm, to) in charges
+        shapes += arrow(
+            hexmap.hex_center(*frm, size),
+            hexmap.hex_center(*to, size),
+            CHARGE_COLOUR if charge else MOVE_COLOUR,
+            width=(3.0 if charge else 2.0) * scale,
+            head=size * 0.7,
+            heads=2 if charge else 1,
+            stop_short=size * 0.2,
+        )
     for m in state.monsters:
         cx, cy = hexmap.hex_center(*m.at, size)
         colour = FACTION_COLOURS.get(_faction(m), ft.Colors.GREY)
@@ -307,13 +329,14 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
     if hero_state is not None:
         reach = set(hexmap.hero_reachable(hero_state.at, hero_state.name, occupied))
     arrows: list[tuple[Coord, Coord]] = []
+    charges: set[tuple[Coord, Coord]] = set()
     tile = state.monster_at(mem.selected_hex) if mem.selected_hex else None
     if tile is not None:
         nxt = hexmap.monster_next_step(tile.at)
         if nxt is not None:
             arrows.append((tile.at, nxt))
     if state.phase == "monsters" and state.monster_step == "move":
-        arrows = move_plan(ctx, mem)
+        arrows, charges = move_plan(ctx, mem)
 
     selected = mem.selected_hex
 
@@ -326,7 +349,12 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
 
         return map_picture(
             lambda scale: draw(
-                state, highlight=reach, selected=selected, arrows=arrows, scale=scale
+                state,
+                highlight=reach,
+                selected=selected,
+                arrows=arrows,
+                charges=charges,
+                scale=scale,
             ),
             on_hex,
             memory=mem.board_scale,
@@ -340,6 +368,7 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
         frozenset(reach),
         selected,
         tuple(arrows),
+        frozenset(charges),
     )
     out.append(ctx.kept_routed("grim-map", inputs, picture, (mem, refresh)))
     out.append(_legend_row())
@@ -390,6 +419,26 @@ def _legend_row() -> ft.Control:
         # take the full width and stack.
         swatches.append(ft.Container(width=12, height=12, bgcolor=c, border_radius=3))
         swatches.append(ft.Text(n, size=12))
+    # The arrows, drawn as on the map (on the map's dark ground, to keep their contrast).
+    for n, c, heads in (("Move", MOVE_COLOUR, 1), ("Charge", CHARGE_COLOUR, 2)):
+        key = theme.tagged(
+            f"grim-legend-{n.lower()}",
+            ft.Container(
+                width=30,
+                height=14,
+                bgcolor=TERRAIN["plains"],
+                border_radius=3,
+                content=cv.Canvas(
+                    width=30,
+                    height=14,
+                    shapes=arrow(
+                        (3, 7), (28, 7), c, width=3.0 if heads == 2 else 2.0, head=8, heads=heads
+                    ),
+                ),
+            ),
+        )
+        # Arrow and word in one tight row: a line break never parts them.
+        swatches.append(ft.Row([key, ft.Text(n, size=12)], spacing=6, tight=True))
     return theme.tagged("grim-map-legend", ft.Row(wrap=True, spacing=6, controls=swatches))
 
 

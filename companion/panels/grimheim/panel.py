@@ -31,7 +31,8 @@ from .ui import UiMemory, memory, player_of
 SECTIONS = (
     ("turn", "Turn", ft.Icons.HOURGLASS_BOTTOM),
     ("map", "Map", ft.Icons.HEXAGON),
-    ("heroes", "Heroes", ft.Icons.GROUPS),
+    # "Hero", not "Heroes": five one-word labels share a 320 px phone at 200 % text.
+    ("heroes", "Hero", ft.Icons.GROUPS),
     ("monsters", "Foes", ft.Icons.PEST_CONTROL),
     ("tools", "Odds", ft.Icons.CASINO),
 )

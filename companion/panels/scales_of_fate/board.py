@@ -257,7 +257,9 @@ def _quest_body(quest: Quest | None) -> ft.Container:
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[
                 ft.Row(spacing=2, tight=True, controls=kind),
-                _glyph(_signed(quest.change), 20, fg),
+                # 16, not larger: at 200 % text the value still fits a 320 px phone's
+                # quest square.
+                _glyph(_signed(quest.change), 16, fg),
             ],
         ),
     )
@@ -354,7 +356,8 @@ def _slot(
             ft.Colors.PRIMARY if picked == slot else ft.Colors.OUTLINE_VARIANT,
         ),
         alignment=ft.Alignment.CENTER,
-        content=_glyph(SERVANT_SHORT[kind], 14) if kind else None,
+        # Small: the edge slots are narrow, and large text must not push the letter out.
+        content=_glyph(SERVANT_SHORT[kind], 11) if kind else None,
     )
     if on_tap is not None and kind is None:
         box.on_click = lambda _: on_tap(slot)
@@ -371,10 +374,8 @@ def abyss(state: SofState) -> ft.Control:
     def side(where: int, text: str) -> ft.Control:
         on = state.abyss_marker == where
         return ft.Container(
-            expand=True,
-            padding=ft.Padding.symmetric(horizontal=4, vertical=10),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=10),
             border_radius=6,
-            alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE_CONTAINER_HIGH,
             content=ft.Text(
                 text,
@@ -395,8 +396,13 @@ def abyss(state: SofState) -> ft.Control:
                 f"Abyss · marker {ABYSS_NAMES[state.abyss_marker]}",
                 weight=ft.FontWeight.W_600,
             ),
+            # Each side as wide as its words; with large text a side moves to the next
+            # line instead of breaking its word ("Middl" / "e").
             ft.Row(
                 spacing=4,
+                run_spacing=4,
+                wrap=True,
+                alignment=ft.MainAxisAlignment.CENTER,
                 controls=[
                     side(-1, f"Left {_signed(state.abyss_left)}"),
                     side(0, "Middle"),

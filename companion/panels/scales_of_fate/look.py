@@ -47,18 +47,20 @@ SHORT: dict[str, str] = _abbreviations(DEMIGODS)
 
 
 def marker(name: str, size: int = 26) -> ft.Container:
-    """A round coloured demigod marker with its short label."""
+    """A round coloured demigod marker with its short label, about ``size`` px across at
+    normal text size. It is padded around its label, not fixed in size: with large text it
+    grows into a pill, where a fixed circle would cut the label to one letter."""
     return ft.Container(
-        width=size,
-        height=size,
+        padding=ft.Padding.symmetric(horizontal=max(2, size // 6), vertical=max(2, size // 5)),
         border_radius=size // 2,
         bgcolor=COLOURS.get(name, ft.Colors.GREY_500),
-        alignment=ft.Alignment.CENTER,
         content=ft.Text(
             SHORT.get(name, name[:2]),
             size=max(9, size // 3),
             weight=ft.FontWeight.BOLD,
             color=ft.Colors.BLACK,
+            no_wrap=True,
+            max_lines=1,
         ),
     )
 

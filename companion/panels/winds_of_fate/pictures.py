@@ -107,13 +107,24 @@ def round_track(s: WofState) -> ft.Control:
     cells = []
     for space in range(1, LAST_ROUND + 1):
         here = space == s.round
+        # Black on the owner's colour: the pale player colours as text on the light
+        # theme's white could not be read.
         bets = [
-            ft.Text(
-                f"{initials(s, b.seat)} {b.chips}",
-                size=11,
-                color=PLAYER_COLOURS[b.seat % 5],
-                weight=ft.FontWeight.BOLD,
-                text_align=ft.TextAlign.CENTER,
+            theme.tagged(
+                f"wof-bet-{space}-{b.seat}",
+                ft.Container(
+                    bgcolor=PLAYER_COLOURS[b.seat % 5],
+                    border_radius=4,
+                    padding=ft.Padding.symmetric(horizontal=2),
+                    margin=ft.Margin.only(top=1),
+                    content=ft.Text(
+                        f"{initials(s, b.seat)} {b.chips}",
+                        size=11,
+                        color=ft.Colors.BLACK,
+                        weight=ft.FontWeight.BOLD,
+                        text_align=ft.TextAlign.CENTER,
+                    ),
+                ),
             )
             for b in s.bets
             if b.space == space

@@ -84,3 +84,48 @@ def test_a_board_starts_at_the_scale_this_device_last_reported() -> None:
     box.update = lambda: None
     box.on_size_change(SimpleNamespace(width=100, height=50))
     assert seen == [0.5], "the same width again costs no redraw"
+
+
+def _heads(shapes: list[Any], colour: str) -> int:
+    """Filled arrowheads of ``colour`` among ``shapes``."""
+    return sum(
+        1
+        for s in shapes
+        if isinstance(s, cv.Path) and s.paint is not None and s.paint.color == colour
+    )
+
+
+def test_grim_monster_charge_drawn_as_a_charge_on_the_map() -> None:
+    """A charge (grim.monster.charge; here a skull step, grim.time.skull) is drawn as a
+    charge: each of its steps an orange arrow with a double head, where an ordinary step
+    is a yellow arrow with one head; the legend names both."""
+    from rules.grimheim.state import MonsterTile
+    from tests.rules.grimheim.test_monster_move_verdicts import OGRE, moving
+
+    def plan(time: int) -> tuple[Any, list[Any], set[Any]]:
+        state = moving(time, MonsterTile("brute", OGRE))
+        phase = gm.proposed_moves(state, state.die_face)
+        return state, gm.steps_of(phase), gm.charge_steps_of(phase)
+
+    state, steps, charges = plan(9)  # short track: 9 is a skull step
+    assert steps == [(OGRE, (4, 9)), ((4, 9), (5, 9))] and set(steps) == charges
+    shapes = gm.draw(state, arrows=steps, charges=charges)
+    assert _heads(shapes, gm.CHARGE_COLOUR) == 2 * len(steps)
+    assert _heads(shapes, gm.MOVE_COLOUR) == 0
+
+    state, steps, charges = plan(2)  # an ordinary step: one area, no charge
+    assert len(steps) == 1 and not charges
+    shapes = gm.draw(state, arrows=steps, charges=charges)
+    assert _heads(shapes, gm.MOVE_COLOUR) == 1
+    assert _heads(shapes, gm.CHARGE_COLOUR) == 0
+
+    legend = gm._legend_row()
+    keys = {
+        row.controls[1].value: row.controls[0]
+        for row in legend.content.controls
+        if isinstance(row, ft.Row)
+    }
+    assert set(keys) == {"Move", "Charge"}
+    assert keys["Charge"].identifier == "grim-legend-charge"
+    charge_key = _find(keys["Charge"], cv.Canvas)
+    assert _heads(charge_key.shapes, gm.CHARGE_COLOUR) == 2
