@@ -53,10 +53,12 @@ some code for the first time, must not cost a person a long wait after it."""
 PER_SESSION_RATE = 0.2
 """Seconds of debt a session within its allowance pays off per second: a busy table's
 phones (taps and redraws for every other phone's taps) stay within it."""
-SHARED_RATE = 0.03
+SHARED_RATE = 0.2
 """Seconds of debt all sessions over their allowance together pay off per second:
-whatever the number of devices flooding, they get three hundredths of a core between them
-(and the sessions within their allowance are never held up)."""
+whatever the number of devices flooding, they get a fifth of a core between them (and the
+sessions within their allowance are never held up). One session alone over its allowance
+(a person stepping a value twice on a heavy screen, as well as a flooder) pays off as fast
+as within it, so a person is held up by a second or so, never by ten."""
 FRAME_COST = 0.001
 """Seconds charged for each frame a session's phone sends, before any handler: what
 reading and decoding it costs the loop (measured here at 0.3-1 ms)."""

@@ -340,15 +340,14 @@ def verdict_box(
     rules behind it, each rule ID a link to the rules reference when ``open_rule`` is given
     (tagged ``{ident}-rule-{id}``). The words are tagged ``ident``."""
     colour = theme.OK if verdict.legal else theme.BAD
+    # The heading is not tagged on its own: a tagged node inside ``ident`` would split the
+    # verdict's words into two blocks for the browser (heading apart from its effects).
     lines: list[ft.Control] = [
-        theme.tagged(
-            f"{ident}-heading",
-            ft.Text(
-                ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
-                color=colour,
-                size=14,
-                weight=ft.FontWeight.W_600,
-            ),
+        ft.Text(
+            ("Allowed: " if verdict.legal else "Not allowed: ") + verdict.reason,
+            color=colour,
+            size=14,
+            weight=ft.FontWeight.W_600,
         )
     ]
     lines += [ft.Text("• " + effect, size=13) for effect in verdict.effects]

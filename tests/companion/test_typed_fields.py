@@ -46,6 +46,12 @@ def _leave(s: Any, sem: ft.Semantics) -> None:
     asyncio.run(s.dispatch_event(field._i, "blur", None))
 
 
+def _submit(s: Any, sem: ft.Semantics) -> None:
+    """The keyboard's Done (Enter) key in the field."""
+    field = _field(sem)
+    asyncio.run(s.dispatch_event(field._i, "submit", field.value or ""))
+
+
 def _tap(s: Any, sem: ft.Semantics) -> None:
     asyncio.run(s.dispatch_event(sem.content._i, "focus", None))
     asyncio.run(s.dispatch_event(sem.content._i, "click", None))
@@ -190,9 +196,10 @@ def test_ff_a_hand_typed_is_judged_as_typed_and_kept_until_noted(hub: Hub) -> No
     assert not tags["ff-hand-check"].visible
 
 
-def test_grim_a_card_number_typed_narrows_the_list_as_typed_and_is_kept(hub: Hub) -> None:
-    """grim.reinforce.draw: the drawn card is found by what is typed, keystroke by keystroke,
-    and what was typed survives a look at the rules."""
+def test_grim_a_card_number_typed_is_kept_and_enter_finds_it(hub: Hub) -> None:
+    """grim.reinforce.draw: what is typed is kept keystroke by keystroke without a redraw
+    (the field stays on the phone as it is), Enter finds the drawn card by it, and what was
+    typed survives a look at the rules."""
     table = hub.create_table("grimheim", None, ["Ann", "Bo"], "typed")
     route = f"/t/{table.id}?key={hub.host_key}"
     shell, s, wire = _phone(hub, route)
@@ -200,13 +207,13 @@ def test_grim_a_card_number_typed_narrows_the_list_as_typed_and_is_kept(hub: Hub
     assert "grim-card-14" in tags and "grim-card-3" in tags
     wire.take()
     _type(s, tags["grim-card-search"], "1")
-    assert _sent_fields(wire) == 0  # the field typed into stays on the phone as it is
-    tags = tagged(shell.table_screen.body)
-    assert "grim-card-14" in tags and "grim-card-3" not in tags
     _type(s, tags["grim-card-search"], "14")
+    assert _sent_fields(wire) == 0  # typing sends nothing back
+    _submit(s, tags["grim-card-search"])
     tags = tagged(shell.table_screen.body)
     assert [k for k in tags if k.startswith("grim-card-") and k[10:].isdigit()] == ["grim-card-14"]
     _type(s, tags["grim-card-search"], "149")
+    _submit(s, tags["grim-card-search"])
     assert "No yellow card matches '149'" in texts(shell.table_screen.body)
     _type(s, tags["grim-card-search"], "14")
     _leave(s, tagged(shell.table_screen.body)["grim-card-search"])

@@ -36,14 +36,20 @@ def tap_board(screen: Screen, space: int) -> None:
     half = b.arm + 2
     size = WIDTH / (2 * half + 1)
     x, y = b.cells[space]
-    # scroll the panel to its top, where the whole picture shows (a partly scrolled-away
-    # picture reports only its visible part)
+    # Scroll until the whole picture shows (a partly scrolled-away picture reports only its
+    # visible part): towards it from wherever the panel stands, as a finger would.
     screen.page.mouse.move(195, 600)
+    height = screen.page.viewport_size["height"] if screen.page.viewport_size else 844
     for _ in range(20):
         box = screen.wait_id("ff-board").bounding_box()
         if box is not None and box["height"] >= WIDTH - 1:
             break
-        screen.page.mouse.wheel(0, -1500)
+        # Aim for the picture's top a little under the table's header (which the panel
+        # scrolls beneath): further down it is cut at the foot, further up by the header.
+        if box is not None and box["y"] > height / 2:
+            screen.page.mouse.wheel(0, box["y"] - 220)  # below: bring it up
+        else:
+            screen.page.mouse.wheel(0, -150)  # above (or cut at the top): bring it down
         screen.page.wait_for_timeout(300)
     assert box is not None and box["height"] >= WIDTH - 1, box
     # the picture is WIDTH px wide, centred in the board's box

@@ -564,6 +564,8 @@ _LEAF_TEXTS = """() => [...document.querySelectorAll(
         '[flt-semantics-identifier="panel-game"] flt-semantics')]
     .filter(el => !el.querySelector('flt-semantics') && !el.getAttribute('role'))
     .filter(el => !el.hasAttribute('flt-semantics-identifier'))
+    // A board picture's spoken description is no text on screen.
+    .filter(el => !el.closest('[flt-semantics-identifier="ff-board"]'))
     .map(el => {
         const r = el.getBoundingClientRect();
         return {text: (el.getAttribute('aria-label') || el.innerText || '').trim(),
@@ -755,9 +757,9 @@ _INKED = """() => [...document.querySelectorAll('flt-semantics[flt-semantics-ide
     })
     .filter(n => n.width > 4 && n.height > 4 && n.y >= 0
                  && n.y + n.height <= window.innerHeight)"""
-"""Coloured texts whose contrast is checked: the connection line (green), inline verdicts'
-headings (green or red), Born of Titans' quest names and Winds of Fate's bets (each on
-its player's colour)."""
+"""Coloured texts whose contrast is checked: the connection line (the verdicts' green),
+any tagged heading, Born of Titans' quest names and Winds of Fate's bets (each on its
+player's colour)."""
 
 
 def assert_text_contrast(screen: Screen, where: str) -> None:

@@ -36,8 +36,6 @@ def _board(
         # place, not become a semantic tap without one
         ft.Semantics(
             label=_board_words(state),
-            # A picture described in words (read aloud as an image), not a text on screen.
-            image=True,
             container=True,
             exclude_semantics=True,
             content=ft.Row(

@@ -82,8 +82,12 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
         picked = None
 
     def on_query(text: str) -> None:
-        # Every keystroke narrows the list at once (typed_field keeps the field as it is).
+        # Each keystroke is kept (over redraws and a look at the rules) but redraws
+        # nothing: a whole turn section per keystroke is more than a person's share of the
+        # host (``budget``). Enter or Find narrows the list.
         mem.card_query = text
+
+    def find() -> None:
         mem.card_number = None
         refresh()
 
@@ -96,6 +100,14 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
         dense=True,
         expand=True,
     )
+    typed = mem.fields.get("grim-card-search")
+    if typed is not None:
+
+        def submitted(_: Any) -> None:
+            on_query(typed.value or "")
+            find()
+
+        typed.on_submit = submitted
     head.append(
         ft.Row(
             spacing=8,
@@ -106,7 +118,7 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
                     ft.IconButton(
                         ft.Icons.ARROW_FORWARD,
                         tooltip="Find",
-                        on_click=lambda _: on_query(mem.card_query),
+                        on_click=lambda _: find(),
                         width=theme.TAP,
                         height=theme.TAP,
                     ),
