@@ -184,15 +184,7 @@ class Shell:
             return
         dispatch, apply_patch = session.dispatch_event, session.apply_patch
 
-        index = session.index
-
         async def gated(control_id: int, event_name: str, event_data: Any) -> None:
-            if control_id not in index:
-                # No control of this id is on the screen (a tap on what the phone drew
-                # before the last redraw, or an id it made up): nothing can handle it.
-                # Flet would look for it through every object of the page first (tens of
-                # milliseconds on a game screen, for each such frame).
-                return
             if not self._admits_safely(control_id):
                 return
             self.events += 1

@@ -146,40 +146,6 @@ def test_a_connection_is_read_only_when_its_session_is_within_budget(
     assert meter.due()
 
 
-def test_a_tap_on_a_control_no_longer_on_the_screen_costs_no_search(
-    hub: Hub, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """After a tab switch the old tabs' ids name nothing on the page: a phone tapping them
-    without pause gets nothing, and the host does not look for them through every object
-    of the page (Flet's search, tens of milliseconds a tap on a game screen)."""
-    from flet.messaging.session import Session
-
-    table = hub.create_table("scales-of-fate", None, PLAYERS[:2], "stale taps")
-    shell, s, wire, _scheduled = _phone(hub, f"/t/{table.id}?k={table.join_token}")
-    screen = shell.table_screen
-    tabs = tagged(screen.body)
-    old = (tabs["tab-game"].content._i, tabs["tab-counters"].content._i)
-    _tap(s, tabs["tab-counters"])
-    assert screen.tab == "counters" and not any(i in s.index for i in old)
-    searched: list[int] = []
-    search = Session._Session__find_live_control  # type: ignore[attr-defined]
-
-    def counted(self: Any, value: Any, control_id: int, *args: Any) -> Any:
-        searched.append(control_id)
-        return search(self, value, control_id, *args)
-
-    monkeypatch.setattr(Session, "_Session__find_live_control", counted)
-    wire.take()
-    events = shell.events
-    for ident in old * 3:
-        asyncio.run(s.dispatch_event(ident, "click", None))
-    assert searched == [] and wire.take() == [] and shell.events == events
-    assert screen.tab == "counters"
-    # A control on the screen still gets its tap.
-    _tap(s, tagged(screen.body)["tab-game"])
-    assert screen.tab == "game"
-
-
 def _still(meter: budget.Meter, debt: float) -> budget.Meter:
     meter._debt, meter._stamp = debt, budget.time.monotonic()
     return meter
