@@ -10,20 +10,7 @@ import flet as ft
 
 from companion.hub import Hub
 from tests.support.phones import open_phone, tap
-from tests.support.ui import tagged, texts, walk
-
-
-def _top_dialog(s: Any) -> ft.AlertDialog:
-    dialogs = [d for d in s.page._dialogs.controls if getattr(d, "open", False)]
-    assert dialogs, "no dialog is open"
-    return dialogs[-1]
-
-
-def _tags(dialog: ft.AlertDialog) -> dict[str, ft.Semantics]:
-    found = tagged(dialog.content)
-    for action in dialog.actions or []:
-        found.update(tagged(action))
-    return found
+from tests.support.ui import dialog_tags, tagged, texts, top_dialog, walk
 
 
 def _words(dialog: ft.AlertDialog) -> str:
@@ -34,27 +21,27 @@ def _open_sheet(hub: Hub, name: str) -> tuple[Any, Any, ft.AlertDialog]:
     shell, s = open_phone(hub, f"/?key={hub.host_key}")
     player = next(p for p in hub.players() if p.name == name)
     tap(s, tagged(shell.page.views[-1])[f"player-{player.id}"])
-    return shell, s, _top_dialog(s)
+    return shell, s, top_dialog(s)
 
 
 def test_merging_asks_first_naming_both_players(hub: Hub) -> None:
     ann, anna = hub.add_player("Ann"), hub.add_player("Anna")
     _shell, s, sheet = _open_sheet(hub, "Ann")
-    tags = _tags(sheet)
+    tags = dialog_tags(sheet)
     tags["player-merge-into"].content.value = str(anna.id)
     tap(s, tags["player-merge"])
-    question = _top_dialog(s)
+    question = top_dialog(s)
     assert question is not sheet
     assert "Merge Ann into Anna?" in _words(question)
     assert "no undo" in _words(question)
     assert {p.name for p in hub.players()} == {"Ann", "Anna"}  # only asked so far
 
-    tap(s, _tags(question)["player-merge-keep"])
+    tap(s, dialog_tags(question)["player-merge-keep"])
     assert {p.name for p in hub.players()} == {"Ann", "Anna"}
-    assert _top_dialog(s) is sheet  # back on the sheet, the pick kept
+    assert top_dialog(s) is sheet  # back on the sheet, the pick kept
 
     tap(s, tags["player-merge"])
-    tap(s, _tags(_top_dialog(s))["player-merge-confirm"])
+    tap(s, dialog_tags(top_dialog(s))["player-merge-confirm"])
     assert [p.name for p in hub.players()] == ["Anna"]
     assert ann.id not in {p.id for p in hub.players()}
 
@@ -62,12 +49,12 @@ def test_merging_asks_first_naming_both_players(hub: Hub) -> None:
 def test_removing_asks_first_and_keep_changes_nothing(hub: Hub) -> None:
     hub.add_player("Tor")
     _shell, s, sheet = _open_sheet(hub, "Tor")
-    tap(s, _tags(sheet)["player-remove"])
-    question = _top_dialog(s)
+    tap(s, dialog_tags(sheet)["player-remove"])
+    question = top_dialog(s)
     assert "Remove Tor from the roster?" in _words(question)
-    tap(s, _tags(question)["player-remove-keep"])
+    tap(s, dialog_tags(question)["player-remove-keep"])
     assert [p.name for p in hub.players()] == ["Tor"]
 
-    tap(s, _tags(sheet)["player-remove"])
-    tap(s, _tags(_top_dialog(s))["player-remove-confirm"])
+    tap(s, dialog_tags(sheet)["player-remove"])
+    tap(s, dialog_tags(top_dialog(s))["player-remove-confirm"])
     assert hub.players() == []

@@ -3,8 +3,6 @@ table screen as a phone sends its taps: Cancel leaves the table as it was."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.hub import Hub
@@ -13,22 +11,9 @@ from rules.born_of_titans.actions import FirstSelector, PickHero, PlaceQuest, St
 from rules.born_of_titans.state import Stats
 from tests.rules.born_of_titans.helpers import ATALANTA, CYRENE, PHEACIANS
 from tests.support.phones import open_phone, tap
-from tests.support.ui import tagged, texts, walk
+from tests.support.ui import dialog_tags, tagged, texts, top_dialog, walk
 
 HOST = Actor("host", "Host", None)
-
-
-def _open_dialog(s: Any) -> ft.AlertDialog:
-    dialogs = [d for d in s.page._dialogs.controls if getattr(d, "open", False)]
-    assert dialogs, "no dialog is open"
-    return dialogs[-1]
-
-
-def _dialog_tags(dialog: ft.AlertDialog) -> dict[str, ft.Semantics]:
-    found = tagged(dialog.title)
-    for action in dialog.actions or []:
-        found.update(tagged(action))
-    return found
 
 
 def test_titans_lose_turn_asks_naming_whose_turn_is_lost_bot_turn_lose_turn(hub: Hub) -> None:
@@ -48,12 +33,12 @@ def test_titans_lose_turn_asks_naming_whose_turn_is_lost_bot_turn_lose_turn(hub:
     tap(s, tagged(shell.table_screen.body)["bot-lose-1"])
     tap(s, tagged(shell.table_screen.body)["bot-lose-turn"])
     assert table.state is before  # only asked so far
-    dialog = _open_dialog(s)
+    dialog = top_dialog(s)
     words = "\n".join(texts(c) for c in walk(dialog) if isinstance(c, ft.Text))
     assert "Bea loses a turn?" in words and "Bea's next turn is skipped" in words
-    tap(s, _dialog_tags(dialog)["bot-lose-turn-confirm-cancel"])
+    tap(s, dialog_tags(dialog)["bot-lose-turn-confirm-cancel"])
     assert table.state is before
 
     tap(s, tagged(shell.table_screen.body)["bot-lose-turn"])
-    tap(s, _dialog_tags(_open_dialog(s))["bot-lose-turn-confirm-yes"])
+    tap(s, dialog_tags(top_dialog(s))["bot-lose-turn-confirm-yes"])
     assert table.state.heroes[1].lose_turn

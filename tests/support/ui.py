@@ -37,3 +37,20 @@ def texts(root: Any) -> str:
 def tagged(root: Any) -> dict[str, ft.Semantics]:
     """Controls by their test identifier."""
     return {c.identifier: c for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier}
+
+
+def top_dialog(session: Any) -> ft.AlertDialog:
+    """The dialog open on top of a phone's page (as the phone shows it)."""
+    dialogs = [d for d in session.page._dialogs.controls if getattr(d, "open", False)]
+    assert dialogs, "no dialog is open"
+    return dialogs[-1]
+
+
+def dialog_tags(dialog: ft.AlertDialog) -> dict[str, ft.Semantics]:
+    """Every tagged control of ``dialog``: its title, its content and its buttons."""
+    found = tagged(dialog.title) if dialog.title is not None else {}
+    if dialog.content is not None:
+        found.update(tagged(dialog.content))
+    for action in dialog.actions or []:
+        found.update(tagged(action))
+    return found
