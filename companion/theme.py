@@ -112,10 +112,16 @@ def muted(text: str, size: int = 14) -> ft.Text:
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
-    """Wrap ``control`` so browser tests can find it by a stable identifier."""
+    """Wrap ``control`` so browser tests can find it by a stable identifier.
+
+    A hidden ``control`` makes a hidden wrapper around a shown one: Flet draws a wrapper
+    around a hidden control as a red error box on the phone. To show or hide it later, set
+    ``visible`` on the returned wrapper, not on ``control``."""
     # The wrapper must expand like its content, or a Row squeezes an expanding field to nothing.
     expand = getattr(control, "expand", None)
-    return ft.Semantics(identifier=identifier, content=control, expand=expand)
+    shown = control.visible is not False
+    control.visible = True
+    return ft.Semantics(identifier=identifier, content=control, expand=expand, visible=shown)
 
 
 def relative_luminance(colour: str) -> float:

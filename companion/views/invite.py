@@ -34,6 +34,8 @@ def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
     # a seat's code once a phone has played with it.
     renew_button = ft.FilledButton("Make a new code", on_click=lambda _: renew())
     unknown = theme.tagged("invite-new-code", renew_button)
+    # Shown and hidden through its tag: a tag around a hidden control is an error box.
+    qr = theme.tagged("invite-qr", image)
 
     def draw() -> None:
         seat = chosen["seat"]
@@ -46,7 +48,7 @@ def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
             name = live.seats[seat].name
             caption.value = f"Only for {name}: scan to play this seat"
             renew_button.content = f"Make a new code for {name}"
-        image.visible = token is not None
+        qr.visible = token is not None
         unknown.visible = token is None
         if token is None:
             url_text.value = ""
@@ -117,7 +119,7 @@ def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
                 tight=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 controls=[
-                    theme.tagged("invite-qr", image),
+                    qr,
                     caption,
                     unknown,
                     theme.tagged("invite-url", url_text),

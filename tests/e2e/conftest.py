@@ -273,15 +273,31 @@ class Screen:
 
     def fill(self, identifier: str, value: str) -> None:
         """Focus the text field and type ``value`` over its content, as a user would
-        (Flutter ignores values set on its semantic <input> directly)."""
-        loc = self.wait_id(identifier)
-        field = loc.locator("input, textarea").first
-        (field if field.count() else loc).click()
-        self.page.wait_for_timeout(100)
-        self.page.keyboard.press("Control+A")
-        self.page.keyboard.press("Backspace")
-        self.page.keyboard.type(value)
-        self.page.wait_for_timeout(100)
+        (Flutter ignores values set on its semantic <input> directly).
+
+        The field is scrolled onto the screen and waited still first, and the typing
+        checked: a field tapped while off the screen or still moving scrolls itself into
+        view under the finger, and the tap lands on whatever moved there (a Favor button,
+        another field). Then it is tried again, up to three times."""
+        for attempt in range(3):
+            loc = self.find(identifier)
+            field = loc.locator("input, textarea").first
+            target = field if field.count() else loc
+            self.settle(target)
+            target.click()
+            self.page.wait_for_timeout(100)
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.press("Backspace")
+            self.page.keyboard.type(value)
+            self.page.wait_for_timeout(100)
+            field = loc.locator("input, textarea").first
+            if not field.count() or field.input_value() == value:
+                return
+            if attempt == 2:
+                raise AssertionError(
+                    f"{identifier}: typed {value!r} but the field holds {field.input_value()!r}"
+                )
+            self.page.wait_for_timeout(300)
 
     def wait_text(self, text: str, timeout: int = TIMEOUT_MS) -> None:
         self.page.get_by_text(text).first.wait_for(state="attached", timeout=timeout)

@@ -23,6 +23,7 @@ from rules.core.words import counted
 from rules.fates_and_favors import GAME, FfOptions, Play, Step
 
 from .conftest import PHONE, Screen, Server, open_app
+from .test_phone_layout import assert_no_error_box
 from .test_scales_game import record_frames
 
 pytestmark = pytest.mark.e2e
@@ -136,6 +137,8 @@ def _play(server: Server, host_ctx: Any, bo_ctx: Any) -> None:
     bo.fill("ff-hand-field", "hephaestus hermes")
     press(bo, "ff-hand-save")
     until(bo, "ff-hand-note", BO_HAND)
+    # Not Bo's turn: the hidden new-hand button left no error box behind on his screen.
+    assert_no_error_box(bo, "Bo's phone, Ann's turn")
     shot(host, "start")
 
     state = GAME.setup(FfOptions(players=NAMES))

@@ -242,6 +242,18 @@ def fits_width(screen: Screen, where: str, width: int) -> None:
     assert not outside, f"{where}: controls beyond the {width} px screen: {outside[:10]}"
     scroll = screen.page.evaluate("() => document.documentElement.scrollWidth")
     assert scroll <= width, f"{where}: the page scrolls sideways ({scroll} px)"
+    assert_no_error_box(screen, where)
+
+
+# How Flet words a control it cannot draw, in the red box it draws instead ("Semantics.content
+# must be provided and visible", "Unknown control: ...").
+_ERROR_BOX = re.compile(r"\b[A-Z]\w+\.\w+ must be\b|Unknown control")
+
+
+def assert_no_error_box(screen: Screen, where: str) -> None:
+    """No control on screen was drawn as Flet's red error box."""
+    found = _ERROR_BOX.search(screen.body_text())
+    assert found is None, f"{where}: an error box on screen: {found.group(0)!r}"
 
 
 def _visit(ctx: Any, url: str, kind: str) -> Screen:

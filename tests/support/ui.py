@@ -12,7 +12,18 @@ _MANY = ("controls", "actions")
 
 
 def walk(control: Any) -> Iterator[Any]:
-    """Every control below ``control``, depth first."""
+    """Every control below ``control``, depth first.
+
+    Fails on a Semantics wrapper with no content or a hidden one: the phone would draw it
+    as a red error box ("Semantics.content must be provided and visible"), so every test
+    that reads a tree checks this on the way."""
+    if isinstance(control, ft.Semantics) and control.visible is not False:
+        content = control.content
+        assert content is not None and content.visible is not False, (
+            f"the wrapper {control.identifier or control.label!r} holds "
+            f"{'no control' if content is None else 'a hidden control'}: "
+            "a phone shows it as an error box"
+        )
     yield control
     for name in _ONE:
         child = getattr(control, name, None)

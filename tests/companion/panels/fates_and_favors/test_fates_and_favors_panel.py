@@ -371,7 +371,7 @@ def test_ff_turn_order_a_phone_offers_play_this_only_for_its_own_seat() -> None:
     root = bo.panel()
     assert texts(one(root, "ff-verdict")) == "Not allowed: It is Ann's turn."
     assert tagged(root, "ff-commit") == []
-    assert one(root, "ff-stuck").content.visible is False
+    assert one(root, "ff-stuck").visible is False
     ann = Table(state, seat=0)
     press(ann, "ff-card-2")
     press(ann, "ff-outcome-0")
