@@ -16,19 +16,15 @@ import flet as ft
 from .. import share, theme
 from ..panels import widgets
 from .context import AppContext
-
-QR_SIZE = 280
+from .qr_block import QrBlock
 
 
 def dialog(shell: AppContext) -> ft.AlertDialog:
-    image = ft.Image(src="", width=QR_SIZE, height=QR_SIZE)
-    url_text = ft.Text("", size=12, color=theme.MUTED)
+    block = QrBlock("host-link")
     note = theme.muted("Keep this link to yourself: it opens every table as the host.", size=12)
 
     def draw() -> None:
-        url = share.host_url(shell.base_url, shell.hub.host_key)
-        image.src = share.qr_png_base64(url, border=4)
-        url_text.value = url
+        block.show(share.host_url(shell.base_url, shell.hub.host_key))
 
     def renewed() -> None:
         shell.page.pop_dialog()  # the question; the host link stays open, with the new link
@@ -51,11 +47,7 @@ def dialog(shell: AppContext) -> ft.AlertDialog:
             ft.Column(
                 tight=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                controls=[
-                    theme.tagged("host-link-qr", image),
-                    theme.tagged("host-link-url", url_text),
-                    note,
-                ],
+                controls=[*block.controls, note],
             ),
         ),
         actions=[

@@ -11,8 +11,7 @@ from .. import share, theme
 from ..disclosure import Disclosure
 from ..panels import widgets
 from .context import AppContext
-
-QR_SIZE = 280
+from .qr_block import QrBlock
 
 
 def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
@@ -23,19 +22,15 @@ def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
     that redraws it for the table as it now is (the table screen calls it after each
     change)."""
     chosen: dict[str, int | None] = {"seat": None}
-    # 280 px with a four-module white margin (the quiet zone scanners need) still fits the
-    # dialog on a 360 px phone, whose inset is narrowed below for it.
-    image = ft.Image(src="", width=QR_SIZE, height=QR_SIZE)
-    caption = ft.Text("", text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.W_600)
-    url_text = ft.Text("", size=12, color=theme.MUTED)
+    block = QrBlock("invite", with_caption=True)
+    caption = block.caption
     picker = ft.Row(wrap=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER)
     # Only a digest of each code is stored: a code made before the host last started
     # cannot be shown again, and the host is offered a new one instead. The same goes for
     # a seat's code once a phone has played with it.
     renew_button = ft.FilledButton("Make a new code", on_click=lambda _: renew())
-    unknown = theme.tagged("invite-new-code", renew_button)
     # Shown and hidden through its tag: a tag around a hidden control is an error box.
-    qr = theme.tagged("invite-qr", image)
+    unknown = theme.tagged("invite-new-code", renew_button)
 
     def draw() -> None:
         seat = chosen["seat"]
@@ -48,10 +43,9 @@ def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
             name = live.seats[seat].name
             caption.value = f"Only for {name}: scan to play this seat"
             renew_button.content = f"Make a new code for {name}"
-        qr.visible = token is not None
         unknown.visible = token is None
         if token is None:
-            url_text.value = ""
+            block.hide()
             if seat is not None and shown.plays_on_own_phone(seat):
                 caption.value = (
                     f"{name} plays from their own phone, so their code is not shown again "
@@ -65,9 +59,7 @@ def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
                     "working."
                 )
         else:
-            url = share.join_url(shell.base_url, live.id, token)
-            image.src = share.qr_png_base64(url, border=4)
-            url_text.value = url
+            block.show(share.join_url(shell.base_url, live.id, token))
         picker.controls = [
             theme.tagged(
                 "invite-everyone",
@@ -119,10 +111,8 @@ def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
                 tight=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 controls=[
-                    qr,
-                    caption,
+                    *block.controls,
                     unknown,
-                    theme.tagged("invite-url", url_text),
                     picker,
                     theme.muted(
                         "A seat code shows that seat's hidden cards: "
