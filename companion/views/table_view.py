@@ -1,4 +1,4 @@
-"""The table screen: app bar (undo/redo, history, invite, rules), the game's panel plus the
+"""The table screen: header (undo/redo, history, invite, title), the game's panel plus the
 Counters tab, the outcome banner, live updates from every other device.
 
 Updates from other devices arrive on whatever thread committed them; ``_on_change`` hands
@@ -79,12 +79,12 @@ class TableScreen:
         self.has_game_tab = self.panel is not counters_panel
         if not self.has_game_tab:
             self.tab = "counters"
-        # Everything below the app bar (status line, notices, tabs, the game's panel) is
+        # Everything below the header (status line, notices, tabs, the game's panel) is
         # one tree, the only child of this column: ``swap_in`` diffs each rebuilt tree
         # against the one the phone shows, so a change goes out as ONE patch of its few
         # changed fields. (Sent apart, the status line and the panel cost a watching phone
         # two frames per change instead of one; on a phone without a GPU a frame is most
-        # of what a change costs it.) Isolated: redrawing the app bar does not walk it.
+        # of what a change costs it.) Isolated: redrawing the header does not walk it.
         self.body = isolate(
             ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         )
@@ -124,39 +124,14 @@ class TableScreen:
         subtitle = who or ("Host" if role == "host" else "Watching")
         title = live.title or live.game.title
         if title == f"{live.game.title}: {', '.join(live.seat_names)}":
-            # A phone's app bar fits about a dozen letters: the default title keeps the
-            # players' names there, and the game's name (also on its tab) goes below.
+            # A title line at 200 % text fits about a dozen letters: the default title
+            # keeps the players' names there, and the game's name goes beside the buttons.
             title = ", ".join(live.seat_names)
             subtitle = f"{subtitle} · {live.game.title}"
         self.view = ft.View(
             route=f"/t/{live.id}",
             padding=0,
             spacing=0,
-            appbar=ft.AppBar(
-                leading=ft.IconButton(
-                    ft.Icons.HOME, tooltip="All tables", on_click=lambda _: shell.go("/")
-                )
-                if role == "host"
-                else None,
-                automatically_imply_leading=False,
-                title_spacing=0 if role == "host" else None,
-                title=ft.Column(
-                    spacing=0,
-                    controls=[
-                        theme.tagged(
-                            "table-title",
-                            ft.Text(
-                                title,
-                                size=18,
-                                max_lines=1,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                        ),
-                        theme.muted(subtitle, size=12),
-                    ],
-                ),
-                actions=actions,
-            ),
             end_drawer=ft.NavigationDrawer(
                 on_dismiss=self._history_closed,
                 controls=[
@@ -167,7 +142,50 @@ class TableScreen:
                     theme.tagged("history-list", ft.Container(content=self.history_col, padding=8)),
                 ],
             ),
-            controls=[self.body],
+            controls=[self._header(title, subtitle, actions), self.body],
+        )
+
+    def _header(self, title: str, subtitle: str, actions: list[ft.Control]) -> ft.Control:
+        """The top of the screen: a line with the home button (host), who this device is
+        and Undo, Redo, History and Invite; under it, the table's title.
+
+        Not Flutter's app bar, whose title gets only what the buttons leave of their line:
+        72 px on a 320 px phone, "Ada…" even at 100 % text. Here the title has a line of
+        its own, the whole width, and wraps rather than being cut; the shorter line saying
+        who this device is takes the room beside the buttons (cut short there only on a
+        narrow phone at large text, where a line of its own would push the game down).
+        ``actions`` is the list ``_swap`` swaps the buttons in."""
+        home: list[ft.Control] = (
+            [
+                ft.IconButton(
+                    ft.Icons.HOME, tooltip="All tables", on_click=lambda _: self.shell.go("/")
+                )
+            ]
+            if self.role == "host"
+            else []
+        )
+        line = theme.muted(subtitle, size=12)
+        line.max_lines, line.overflow = 1, ft.TextOverflow.ELLIPSIS
+        who = ft.Container(
+            theme.tagged("table-subtitle", line),
+            expand=True,
+            padding=ft.Padding.only(left=4 if home else 12, right=4),
+        )
+        return ft.Container(
+            padding=ft.Padding.only(left=4, right=4, bottom=4),
+            content=ft.Column(
+                spacing=0,
+                controls=[
+                    ft.Row(
+                        spacing=0,
+                        controls=[*home, who, ft.Row(tight=True, spacing=0, controls=actions)],
+                    ),
+                    ft.Container(
+                        padding=ft.Padding.symmetric(horizontal=12),
+                        content=theme.tagged("table-title", ft.Text(title, size=18)),
+                    ),
+                ],
+            ),
         )
 
     # ----- live updates ------------------------------------------------------------------
@@ -342,7 +360,7 @@ class TableScreen:
 
     def _status_line(self, move: int) -> ft.Control:
         """Connected, with the move and the time this screen last drew: a glance tells the
-        players every device is in step. A slim line of its own (the app bar has no room
+        players every device is in step. A slim line of its own (the header has no room
         left on a phone). While the phone is cut off, the page's own script
         (assets/connection.js) covers the screen with "Reconnecting" or "Offline" instead:
         the server cannot draw anything then."""
@@ -365,14 +383,14 @@ class TableScreen:
 
     def _tabs(self) -> ft.Control:
         """The game and Counters tabs, with the rules and settings buttons beside them."""
-        # "Game", not the game's whole name (the app bar says which game it is): with
+        # "Game", not the game's whole name (the header says which game it is): with
         # large text a long name took two lines of a wide button on its own.
         tabs = [
             self._tab_button("game", "Game"),
             self._tab_button("counters", "Counters"),
         ]
-        # The rules button sits beside the tabs, not in the app bar: five icons there would
-        # leave a phone's title three letters wide. Settings (theme, text size, keeping the
+        # The rules button sits beside the tabs, not in the header: a phone's line of
+        # buttons there is full. Settings (theme, text size, keeping the
         # screen on) are for every device at the table, guests too: the link keeps this
         # device's code and brings it back to this table.
         rules = theme.tagged(
@@ -605,7 +623,7 @@ class TableScreen:
         *,
         retire: bool,
     ) -> ft.IconButton:
-        """Put a new ``key`` button naming ``move`` in app bar slot ``slot``; the one it
+        """Put a new ``key`` button naming ``move`` in header slot ``slot``; the one it
         replaces joins the hidden retired buttons (``retire``; the placeholder drawn
         before the first render never reached a phone and is simply dropped)."""
         button = ft.IconButton(

@@ -644,14 +644,14 @@ def _device(browser: Any, width: int, scale: float, look: str) -> Any:
     return ctx
 
 
-def assert_texts_whole(screen: Screen, where: str, scale: float) -> None:
-    """No plain text of the game's panel (not its tagged pieces, which carry a spoken
-    label of their own) is cut: each text's box holds the whole text as the app's font draws
-    it, on one line or a few, and no word is broken across lines. The font size is read
-    from the box's height (a whole number of lines of DejaVu Sans, 10–34 px at 100 %),
-    leniently: the smallest size that height allows."""
+def _cut_texts(screen: Screen, nodes: list[dict[str, Any]], scale: float) -> list[Any]:
+    """Of ``nodes`` (each a text with its box's width and height), those whose box does not
+    hold the whole text as the app's font draws it, on one line or a few, or that break a
+    word across lines. The font size is read from the box's height (a whole number of
+    lines of DejaVu Sans, 10–34 px at 100 %), leniently: the smallest size that height
+    allows."""
     cut = []
-    for node in screen.page.evaluate(_LEAF_TEXTS):
+    for node in nodes:
         text, width, height = node["text"], node["width"], node["height"]
         one = screen.page.evaluate(_LABEL_WIDTH, [text, 1.0]) - 0.1 * len(text)
         word = max(
@@ -670,7 +670,29 @@ def assert_texts_whole(screen: Screen, where: str, scale: float) -> None:
                 break
         if not fits:
             cut.append((text[:30], round(width), round(height)))
+    return cut
+
+
+def assert_texts_whole(screen: Screen, where: str, scale: float) -> None:
+    """No plain text of the game's panel (not its tagged pieces, which carry a spoken
+    label of their own) is cut, and neither is the table's title above it (tagged, so the
+    panel's texts leave it out, and outside the panel): see ``_cut_texts``."""
+    cut = _cut_texts(screen, screen.page.evaluate(_LEAF_TEXTS), scale)
+    title = screen.page.evaluate(_TITLE)
+    assert title, f"{where}: no table title on the screen"
+    cut += [("title: " + text, w, h) for text, w, h in _cut_texts(screen, title, scale)]
     assert not cut, f"{where}: texts cut or broken mid-word: {cut[:10]}"
+
+
+_TITLE = """() => [...document.querySelectorAll('[flt-semantics-identifier="table-title"]')]
+    .map(el => {
+        const r = el.getBoundingClientRect();
+        return {text: (el.getAttribute('aria-label') || el.innerText || '').trim(),
+                width: r.width, height: r.height};
+    })
+    .filter(n => n.text && n.width > 0)"""
+"""The table's title as the header shows it (its spoken label is the whole title, however
+much of it the box shows)."""
 
 
 GRIM_SHOWN = {
