@@ -22,6 +22,7 @@ from rules.grimheim.actions import EndTurn
 from rules.grimheim.reinforcements import display_name
 
 from ... import theme
+from .. import widgets
 from ..base import PanelContext
 
 Coord = tuple[int, int]
@@ -191,5 +192,6 @@ def why_disabled(ctx: PanelContext, action: Action, v: Verdict | None) -> str:
 
 
 def reason_line(key: str, label: str, reason: str) -> ft.Control:
-    """The one line under a disabled button saying why (tagged ``grim-why-{key}``)."""
-    return theme.tagged(f"grim-why-{key}", theme.muted(f"{label}: {reason}", size=12))
+    """The kit's reason line (``widgets.reason_line``) under a disabled button, naming the
+    button: "``label``: ``reason``", tagged ``grim-why-{key}``."""
+    return widgets.reason_line(f"grim-why-{key}", f"{label}: {reason}")
