@@ -20,7 +20,7 @@ from .qr_block import QrBlock
 
 
 def dialog(shell: AppContext) -> ft.AlertDialog:
-    block = QrBlock("host-link")
+    block = QrBlock("host-link", phone_width=shell.page.width)
     note = theme.muted("Keep this link to yourself: it opens every table as the host.", size=12)
 
     def draw() -> None:

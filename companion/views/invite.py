@@ -22,7 +22,7 @@ def dialog(shell: AppContext, live: Any, shown: Disclosure) -> ft.AlertDialog:
     that redraws it for the table as it now is (the table screen calls it after each
     change)."""
     chosen: dict[str, int | None] = {"seat": None}
-    block = QrBlock("invite", with_caption=True)
+    block = QrBlock("invite", with_caption=True, phone_width=shell.page.width)
     caption = block.caption
     picker = ft.Row(wrap=True, spacing=6, alignment=ft.MainAxisAlignment.CENTER)
     # Only a digest of each code is stored: a code made before the host last started

@@ -12,9 +12,18 @@ import flet as ft
 
 from .. import share, theme
 
-# 280 px with a four-module white margin (the quiet zone scanners need) still fits a dialog
-# on a 360 px phone once the dialog's inset is narrowed (both dialogs narrow it).
+# 280 px with a four-module white margin (the quiet zone scanners need) fits a dialog on a
+# 360 px phone once the dialog's inset is narrowed (both dialogs narrow it to 12 px a side,
+# with 16 px of padding inside). A narrower phone gets what its dialog has room for.
 QR_SIZE = 280
+DIALOG_MARGINS = 2 * (12 + 16)
+
+
+def qr_size(phone_width: float | None) -> int:
+    """The QR code's side for a phone ``phone_width`` px wide (unknown: the full size)."""
+    if not isinstance(phone_width, (int, float)) or phone_width <= 0:
+        return QR_SIZE
+    return max(160, min(QR_SIZE, int(phone_width) - DIALOG_MARGINS))
 
 
 class QrBlock:
@@ -25,8 +34,11 @@ class QrBlock:
     shown and hidden through their tags: Flet draws a tag around a hidden control as a
     red error box."""
 
-    def __init__(self, ident: str, *, with_caption: bool = False) -> None:
-        self.image = ft.Image(src="", width=QR_SIZE, height=QR_SIZE)
+    def __init__(
+        self, ident: str, *, with_caption: bool = False, phone_width: float | None = None
+    ) -> None:
+        size = qr_size(phone_width)
+        self.image = ft.Image(src="", width=size, height=size)
         self.caption = ft.Text("", text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.W_600)
         self.url_text = ft.Text("", size=12, color=theme.MUTED)
         self.qr = theme.tagged(f"{ident}-qr", self.image)

@@ -83,3 +83,15 @@ def test_host_link_shows_the_host_link_as_qr_and_link_and_the_new_one_once_renew
     new = share.host_url(shell.base_url, hub.host_key)
     assert new != old
     assert _shown(dialog_tags(dialog), "host-link") == (share.qr_png_base64(new, border=4), new)
+
+
+def test_the_qr_code_fits_the_invite_dialog_on_a_320_px_phone(hub: Hub) -> None:
+    """A 320 px phone leaves the dialog 264 px inside its margins: the code shrinks to it
+    (at 280 px it ran past the dialog's edge); a wider phone keeps the full 280 px."""
+    table = hub.create_table("tally", None, ["Ann", "Bo"])
+    for width, side in ((320, 264), (390, 280)):
+        shell, s = open_phone(hub, f"/t/{table.id}?key={hub.host_key}")
+        shell.page.width = width
+        tap(s, tagged(shell.page.views[-1])["invite-open"])
+        image: Any = dialog_tags(top_dialog(s))["invite-qr"].content
+        assert (image.width, image.height) == (side, side), width
