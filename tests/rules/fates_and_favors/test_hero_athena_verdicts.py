@@ -214,3 +214,34 @@ def test_ff_assume_athena_placement_a_bumped_hitter_moves_on_again() -> None:
     after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
     assert at(after, BLUE) == [11, 12]
     assert at(after, RED) == [13]
+
+
+def test_ff_favor_athena_undoes_a_swap_of_two_colours_first_columns() -> None:
+    """Yellow's Apollo swaps blue's first column (10) with yellow's first (24), every column
+    of both colours on the main track. Green's Athena puts blue back on 10, 12, 14 and 16
+    and the yellow column goes back to its own side of the swap, 24, not one space in front
+    of blue."""
+    state = replace(table(blue=[10, 12, 14, 16], yellow=[24, 26, 28, 30]), turn=2)
+    swap = Play(YELLOW, 0, 0, "apollo", steps=(Step(YELLOW, 24), Step(BLUE, 10)))
+    state = GAME.apply(state, swap)
+    assert at(state, BLUE) == [12, 14, 16, 24] and at(state, YELLOW) == [10, 26, 28, 30]
+    verdict = GAME.check(state, Play(GREEN, 0, 0, "athena"))
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.favor.athena", "ff.favor.apollo")
+    after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
+    assert at(after, BLUE) == [10, 12, 14, 16]
+    assert at(after, YELLOW) == [24, 26, 28, 30]
+
+
+def test_ff_favor_athena_leaves_an_untouched_team_column_where_it_stands() -> None:
+    """Red's Fate #3 moves blue's column on 20 three spaces back; blue's columns on 10, 30
+    and 40 were not touched. Green's Athena puts blue back on 20 and leaves the other three,
+    the first of them too, exactly where they stand."""
+    state = table(blue=[10, 20, 30, 40])
+    state = GAME.apply(state, Play(RED, 3, 1, steps=(Step(BLUE, 20, 3, backward=True),)))
+    assert at(state, BLUE) == [10, 17, 30, 40]
+    verdict = GAME.check(state, Play(GREEN, 0, 0, "athena"))
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.favor.athena",)
+    after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
+    assert at(after, BLUE) == [10, 20, 30, 40]
