@@ -80,6 +80,90 @@ def test_ff_cards_fates_and_the_favors_that_change_them_refuse_in_full_words(
     assert verdict.rules == (rule,)
 
 
+START_WORDS = "Starting a column takes it from its quarry onto its quarry exit."
+
+
+@pytest.mark.parametrize(
+    ("step", "reason", "rule"),
+    [
+        (Step(RED, 10), START_WORDS, "ff.start.new-column"),
+        (Step(RED, QUARRY, 1), START_WORDS, "ff.start.new-column"),
+        (Step(RED, QUARRY, bridge=True), START_WORDS, "ff.start.new-column"),
+        (Step(RED, QUARRY, temple=True), START_WORDS, "ff.start.new-column"),
+        (Step(RED, QUARRY, backward=True), START_WORDS, "ff.start.new-column"),
+        (
+            Step(BLUE, QUARRY),
+            "This action moves TEAM columns (red, yellow), not blue.",
+            "ff.cards.whose",
+        ),
+    ],
+    ids=["from-the-track", "with-spaces", "over-a-bridge", "into-the-temple", "backward", "rival"],
+)
+def test_ff_start_new_column_refusals_in_full_words(step: Step, reason: str, rule: str) -> None:
+    verdict = GAME.check(_state(), Play(RED, 10, 0, steps=(step,)))
+    assert (verdict.legal, verdict.reason, verdict.rules) == (False, reason, (rule,))
+
+
+def test_ff_start_new_column_starts_exactly_one() -> None:
+    two = Play(RED, 10, 0, steps=(Step(RED, QUARRY), Step(RED, QUARRY)))
+    verdict = GAME.check(table(red=[10]), two)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (
+        False,
+        "Starting a column moves exactly one column.",
+        ("ff.start.new-column",),
+    )
+
+
+@pytest.mark.parametrize(
+    ("play", "reason", "rule"),
+    [
+        (
+            Play(RED, 3, 0, steps=(Step(RED, 10, 1), Step(RED, 20, 2))),
+            "This action moves exactly one column.",
+            "ff.move.in-full",
+        ),
+        (
+            Play(RED, 3, 0, steps=(Step(RED, 10, 2),)),
+            "All 3 spaces must be used, each column moving at least one; a card's action is "
+            "carried out in full.",
+            "ff.move.in-full",
+        ),
+        (
+            Play(RED, 3, 0, steps=(Step(RED, 10, 3, to=13),)),
+            "A movement goes by spaces, not to a chosen space.",
+            "ff.move.in-full",
+        ),
+        (
+            Play(RED, 6, 0, steps=(Step(RED, 10, 3), Step(RED, 13, 3))),
+            "Each column takes part in a shared move once.",
+            "ff.move.share",
+        ),
+        (
+            Play(RED, 2, 0, "poseidon", steps=(Step(RED, 10, 1), Step(RED, 20, 1, backward=True))),
+            "Every part of one action moves the same way.",
+            "ff.assume.either-one-way",
+        ),
+    ],
+    ids=["two-columns-for-one", "spaces-left", "to-a-space", "one-column-twice", "both-ways"],
+)
+def test_ff_move_in_full_and_share_refusals_in_full_words(
+    play: Play, reason: str, rule: str
+) -> None:
+    verdict = GAME.check(_state(), play)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (False, reason, (rule,))
+
+
+def test_ff_turn_phases_coop_draws_back_one_card_per_card_played() -> None:
+    """Co-op counts the cards: a Fate card alone is one card drawn back from the pile, a Fate
+    card with Poseidon two; the hand is full again after either."""
+    state = table("coop4", red=[10, 20, 30])
+    alone = GAME.apply(state, Play(RED, 3, 0, steps=(Step(RED, 10, 3),)))
+    assert (alone.deck, alone.held) == (state.deck - 1, state.held)
+    both = Play(RED, 3, 0, "poseidon", steps=(Step(RED, 10, 1), Step(RED, 20, 2)))
+    shared = GAME.apply(state, both)
+    assert (shared.deck, shared.held) == (state.deck - 2, state.held)
+
+
 def test_ff_favor_poseidon_shares_a_card_over_two_columns() -> None:
     play = Play(RED, 3, 0, "poseidon", steps=(Step(RED, 10, 1), Step(RED, 30, 2)))
     verdict = GAME.check(_state(), play)

@@ -67,6 +67,16 @@ def _hero(option: int, *steps: Step) -> Play:
             "A strike moves a column on the main track onto another column there.",
             "ff.hero.card",
         ),
+        (
+            Play(RED, 3, RAISE, hero=True, steps=(Step(RED, QUARRY),)),
+            "The Hero card is played on its own, instead of a card.",
+            "ff.hero.card",
+        ),
+        (
+            Play(RED, 0, RAISE, "poseidon", hero=True, steps=(Step(RED, QUARRY),)),
+            "The Hero card is played on its own, instead of a card.",
+            "ff.hero.card",
+        ),
     ],
     ids=[
         "no-such-ability",
@@ -80,6 +90,8 @@ def _hero(option: int, *steps: Step) -> Play:
         "strike-backward",
         "strike-into-the-temple",
         "strike-onto-nothing",
+        "with-a-fate-card",
+        "with-a-favor",
     ],
 )
 def test_ff_hero_card_refusals_in_full_words(play: Play, reason: str, rule: str) -> None:
@@ -87,6 +99,27 @@ def test_ff_hero_card_refusals_in_full_words(play: Play, reason: str, rule: str)
     assert not verdict.legal
     assert verdict.reason == reason
     assert verdict.rules == (rule,)
+
+
+def test_ff_hero_card_is_no_card_from_the_hand_and_gives_no_extra_turn() -> None:
+    """Co-op counts the cards: a Hero card leaves the hand and the pile as they were (a Fate
+    card alone costs one draw, see test_fate_favor_verdicts), and the turn passes on."""
+    state = table("coop4", red=[10])
+    after = GAME.apply(state, _hero(RAISE, Step(RED, QUARRY)))
+    assert at(after, RED) == [B.exits[RED], 10]
+    assert (after.deck, after.held) == (state.deck, state.held)
+    assert after.hero_cards[RED] == state.hero_cards[RED] - 1
+    assert after.again is False
+    assert after.seat == BLUE
+
+
+def test_ff_assume_coop_end_a_hero_card_played_with_no_card_left_loses_and_saves() -> None:
+    """The Hero card needs no card from the hand, so it can be played with the pile and every
+    hand empty; the game is then lost, and the state it ends in loads back as it was saved."""
+    state = replace(table("coop4", red=[10]), deck=0, held=(0, 0, 0, 0))
+    after = GAME.apply(state, _hero(RAISE, Step(RED, QUARRY)))
+    assert after.phase == "lost" and after.again is False
+    assert GAME.load_state(GAME.state_to_json(after)) == after
 
 
 def test_ff_hero_card_strike_stays_on_the_main_track() -> None:
