@@ -3,6 +3,8 @@ and rules of each refusal, what a changed card allows), each test named after it
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step
@@ -406,3 +408,56 @@ def test_ff_favor_apollo_swaps_two_colours_of_full_sets() -> None:
     assert verdict.legal, verdict
     after = GAME.apply(state, play)
     assert at(after, YELLOW) == [15, 16, 17, 43] and at(after, GREEN) == [14, 40, 41, 42]
+
+
+@pytest.mark.parametrize(
+    ("play", "reason", "rule"),
+    [
+        (
+            Play(RED, 0, 0, "hestia", steps=(Step(BLUE, 12),)),
+            "This action moves TEAM columns (red, yellow), not blue.",
+            "ff.cards.whose",
+        ),
+        (
+            Play(RED, 0, 0, "hestia", steps=(Step(RED, B.temple(RED, 0)),)),
+            "Hestia moves a column from the quarry or the main track.",
+            "ff.favor.hestia",
+        ),
+        (
+            Play(RED, 0, 0, "ares", steps=(Step(YELLOW, QUARRY),)),
+            "This action moves RIVAL columns (blue, green), not yellow.",
+            "ff.cards.whose",
+        ),
+        (
+            Play(RED, 0, 0, "ares", steps=(Step(BLUE, B.temple(BLUE, 0)),)),
+            "Ares sends back only a column on the main track.",
+            "ff.favor.ares",
+        ),
+        (
+            Play(RED, 0, 0, "ares", steps=(Step(BLUE, QUARRY),)),
+            "Ares sends back only a column on the main track.",
+            "ff.favor.ares",
+        ),
+    ],
+    ids=["hestia-rival", "hestia-temple-track", "ares-team", "ares-temple-track", "ares-quarry"],
+)
+def test_ff_favor_hestia_and_ares_columns_they_may_not_move(
+    play: Play, reason: str, rule: str
+) -> None:
+    state = table(red=[10, B.temple(RED, 0)], blue=[12, B.temple(BLUE, 0)])
+    verdict = GAME.check(state, play)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (False, reason, (rule,))
+
+
+def test_ff_turn_phases_coop_a_favor_alone_is_one_card() -> None:
+    """Hestia played alone in co-op is one card drawn back; played as the last card of the
+    game (pile and other hands empty) it loses the game (ff.assume.coop-end), and the state
+    it ends in loads back as it was saved."""
+    state = table("coop4", red=[10])
+    hestia = Play(RED, 0, 0, "hestia", steps=(Step(RED, 10),))
+    after = GAME.apply(state, hestia)
+    assert at(after, RED) == [B.gates[RED]]
+    assert (after.deck, after.held) == (state.deck - 1, state.held)
+    last = GAME.apply(replace(state, deck=0, held=(1, 0, 0, 0)), hestia)
+    assert last.phase == "lost" and last.again is False
+    assert GAME.load_state(GAME.state_to_json(last)) == last
