@@ -3,6 +3,8 @@ and rules of each refusal, what a changed card allows), each test named after it
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step
@@ -78,6 +80,90 @@ def test_ff_cards_fates_and_the_favors_that_change_them_refuse_in_full_words(
     assert not verdict.legal
     assert verdict.reason == reason
     assert verdict.rules == (rule,)
+
+
+START_WORDS = "Starting a column takes it from its quarry onto its quarry exit."
+
+
+@pytest.mark.parametrize(
+    ("step", "reason", "rule"),
+    [
+        (Step(RED, 10), START_WORDS, "ff.start.new-column"),
+        (Step(RED, QUARRY, 1), START_WORDS, "ff.start.new-column"),
+        (Step(RED, QUARRY, bridge=True), START_WORDS, "ff.start.new-column"),
+        (Step(RED, QUARRY, temple=True), START_WORDS, "ff.start.new-column"),
+        (Step(RED, QUARRY, backward=True), START_WORDS, "ff.start.new-column"),
+        (
+            Step(BLUE, QUARRY),
+            "This action moves TEAM columns (red, yellow), not blue.",
+            "ff.cards.whose",
+        ),
+    ],
+    ids=["from-the-track", "with-spaces", "over-a-bridge", "into-the-temple", "backward", "rival"],
+)
+def test_ff_start_new_column_refusals_in_full_words(step: Step, reason: str, rule: str) -> None:
+    verdict = GAME.check(_state(), Play(RED, 10, 0, steps=(step,)))
+    assert (verdict.legal, verdict.reason, verdict.rules) == (False, reason, (rule,))
+
+
+def test_ff_start_new_column_starts_exactly_one() -> None:
+    two = Play(RED, 10, 0, steps=(Step(RED, QUARRY), Step(RED, QUARRY)))
+    verdict = GAME.check(table(red=[10]), two)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (
+        False,
+        "Starting a column moves exactly one column.",
+        ("ff.start.new-column",),
+    )
+
+
+@pytest.mark.parametrize(
+    ("play", "reason", "rule"),
+    [
+        (
+            Play(RED, 3, 0, steps=(Step(RED, 10, 1), Step(RED, 20, 2))),
+            "This action moves exactly one column.",
+            "ff.move.in-full",
+        ),
+        (
+            Play(RED, 3, 0, steps=(Step(RED, 10, 2),)),
+            "All 3 spaces must be used, each column moving at least one; a card's action is "
+            "carried out in full.",
+            "ff.move.in-full",
+        ),
+        (
+            Play(RED, 3, 0, steps=(Step(RED, 10, 3, to=13),)),
+            "A movement goes by spaces, not to a chosen space.",
+            "ff.move.in-full",
+        ),
+        (
+            Play(RED, 6, 0, steps=(Step(RED, 10, 3), Step(RED, 13, 3))),
+            "Each column takes part in a shared move once.",
+            "ff.move.share",
+        ),
+        (
+            Play(RED, 2, 0, "poseidon", steps=(Step(RED, 10, 1), Step(RED, 20, 1, backward=True))),
+            "Every part of one action moves the same way.",
+            "ff.assume.either-one-way",
+        ),
+    ],
+    ids=["two-columns-for-one", "spaces-left", "to-a-space", "one-column-twice", "both-ways"],
+)
+def test_ff_move_in_full_and_share_refusals_in_full_words(
+    play: Play, reason: str, rule: str
+) -> None:
+    verdict = GAME.check(_state(), play)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (False, reason, (rule,))
+
+
+def test_ff_turn_phases_coop_draws_back_one_card_per_card_played() -> None:
+    """Co-op counts the cards: a Fate card alone is one card drawn back from the pile, a Fate
+    card with Poseidon two; the hand is full again after either."""
+    state = table("coop4", red=[10, 20, 30])
+    alone = GAME.apply(state, Play(RED, 3, 0, steps=(Step(RED, 10, 3),)))
+    assert (alone.deck, alone.held) == (state.deck - 1, state.held)
+    both = Play(RED, 3, 0, "poseidon", steps=(Step(RED, 10, 1), Step(RED, 20, 2)))
+    shared = GAME.apply(state, both)
+    assert (shared.deck, shared.held) == (state.deck - 2, state.held)
 
 
 def test_ff_favor_poseidon_shares_a_card_over_two_columns() -> None:
@@ -322,3 +408,56 @@ def test_ff_favor_apollo_swaps_two_colours_of_full_sets() -> None:
     assert verdict.legal, verdict
     after = GAME.apply(state, play)
     assert at(after, YELLOW) == [15, 16, 17, 43] and at(after, GREEN) == [14, 40, 41, 42]
+
+
+@pytest.mark.parametrize(
+    ("play", "reason", "rule"),
+    [
+        (
+            Play(RED, 0, 0, "hestia", steps=(Step(BLUE, 12),)),
+            "This action moves TEAM columns (red, yellow), not blue.",
+            "ff.cards.whose",
+        ),
+        (
+            Play(RED, 0, 0, "hestia", steps=(Step(RED, B.temple(RED, 0)),)),
+            "Hestia moves a column from the quarry or the main track.",
+            "ff.favor.hestia",
+        ),
+        (
+            Play(RED, 0, 0, "ares", steps=(Step(YELLOW, QUARRY),)),
+            "This action moves RIVAL columns (blue, green), not yellow.",
+            "ff.cards.whose",
+        ),
+        (
+            Play(RED, 0, 0, "ares", steps=(Step(BLUE, B.temple(BLUE, 0)),)),
+            "Ares sends back only a column on the main track.",
+            "ff.favor.ares",
+        ),
+        (
+            Play(RED, 0, 0, "ares", steps=(Step(BLUE, QUARRY),)),
+            "Ares sends back only a column on the main track.",
+            "ff.favor.ares",
+        ),
+    ],
+    ids=["hestia-rival", "hestia-temple-track", "ares-team", "ares-temple-track", "ares-quarry"],
+)
+def test_ff_favor_hestia_and_ares_columns_they_may_not_move(
+    play: Play, reason: str, rule: str
+) -> None:
+    state = table(red=[10, B.temple(RED, 0)], blue=[12, B.temple(BLUE, 0)])
+    verdict = GAME.check(state, play)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (False, reason, (rule,))
+
+
+def test_ff_turn_phases_coop_a_favor_alone_is_one_card() -> None:
+    """Hestia played alone in co-op is one card drawn back; played as the last card of the
+    game (pile and other hands empty) it loses the game (ff.assume.coop-end), and the state
+    it ends in loads back as it was saved."""
+    state = table("coop4", red=[10])
+    hestia = Play(RED, 0, 0, "hestia", steps=(Step(RED, 10),))
+    after = GAME.apply(state, hestia)
+    assert at(after, RED) == [B.gates[RED]]
+    assert (after.deck, after.held) == (state.deck - 1, state.held)
+    last = GAME.apply(replace(state, deck=0, held=(1, 0, 0, 0)), hestia)
+    assert last.phase == "lost" and last.again is False
+    assert GAME.load_state(GAME.state_to_json(last)) == last

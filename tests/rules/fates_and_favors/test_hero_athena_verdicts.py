@@ -67,6 +67,16 @@ def _hero(option: int, *steps: Step) -> Play:
             "A strike moves a column on the main track onto another column there.",
             "ff.hero.card",
         ),
+        (
+            Play(RED, 3, RAISE, hero=True, steps=(Step(RED, QUARRY),)),
+            "The Hero card is played on its own, instead of a card.",
+            "ff.hero.card",
+        ),
+        (
+            Play(RED, 0, RAISE, "poseidon", hero=True, steps=(Step(RED, QUARRY),)),
+            "The Hero card is played on its own, instead of a card.",
+            "ff.hero.card",
+        ),
     ],
     ids=[
         "no-such-ability",
@@ -80,6 +90,8 @@ def _hero(option: int, *steps: Step) -> Play:
         "strike-backward",
         "strike-into-the-temple",
         "strike-onto-nothing",
+        "with-a-fate-card",
+        "with-a-favor",
     ],
 )
 def test_ff_hero_card_refusals_in_full_words(play: Play, reason: str, rule: str) -> None:
@@ -87,6 +99,27 @@ def test_ff_hero_card_refusals_in_full_words(play: Play, reason: str, rule: str)
     assert not verdict.legal
     assert verdict.reason == reason
     assert verdict.rules == (rule,)
+
+
+def test_ff_hero_card_is_no_card_from_the_hand_and_gives_no_extra_turn() -> None:
+    """Co-op counts the cards: a Hero card leaves the hand and the pile as they were (a Fate
+    card alone costs one draw, see test_fate_favor_verdicts), and the turn passes on."""
+    state = table("coop4", red=[10])
+    after = GAME.apply(state, _hero(RAISE, Step(RED, QUARRY)))
+    assert at(after, RED) == [B.exits[RED], 10]
+    assert (after.deck, after.held) == (state.deck, state.held)
+    assert after.hero_cards[RED] == state.hero_cards[RED] - 1
+    assert after.again is False
+    assert after.seat == BLUE
+
+
+def test_ff_assume_coop_end_a_hero_card_played_with_no_card_left_loses_and_saves() -> None:
+    """The Hero card needs no card from the hand, so it can be played with the pile and every
+    hand empty; the game is then lost, and the state it ends in loads back as it was saved."""
+    state = replace(table("coop4", red=[10]), deck=0, held=(0, 0, 0, 0))
+    after = GAME.apply(state, _hero(RAISE, Step(RED, QUARRY)))
+    assert after.phase == "lost" and after.again is False
+    assert GAME.load_state(GAME.state_to_json(after)) == after
 
 
 def test_ff_hero_card_strike_stays_on_the_main_track() -> None:
@@ -214,3 +247,34 @@ def test_ff_assume_athena_placement_a_bumped_hitter_moves_on_again() -> None:
     after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
     assert at(after, BLUE) == [11, 12]
     assert at(after, RED) == [13]
+
+
+def test_ff_favor_athena_undoes_a_swap_of_two_colours_first_columns() -> None:
+    """Yellow's Apollo swaps blue's first column (10) with yellow's first (24), every column
+    of both colours on the main track. Green's Athena puts blue back on 10, 12, 14 and 16
+    and the yellow column goes back to its own side of the swap, 24, not one space in front
+    of blue."""
+    state = replace(table(blue=[10, 12, 14, 16], yellow=[24, 26, 28, 30]), turn=2)
+    swap = Play(YELLOW, 0, 0, "apollo", steps=(Step(YELLOW, 24), Step(BLUE, 10)))
+    state = GAME.apply(state, swap)
+    assert at(state, BLUE) == [12, 14, 16, 24] and at(state, YELLOW) == [10, 26, 28, 30]
+    verdict = GAME.check(state, Play(GREEN, 0, 0, "athena"))
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.favor.athena", "ff.favor.apollo")
+    after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
+    assert at(after, BLUE) == [10, 12, 14, 16]
+    assert at(after, YELLOW) == [24, 26, 28, 30]
+
+
+def test_ff_favor_athena_leaves_an_untouched_team_column_where_it_stands() -> None:
+    """Red's Fate #3 moves blue's column on 20 three spaces back; blue's columns on 10, 30
+    and 40 were not touched. Green's Athena puts blue back on 20 and leaves the other three,
+    the first of them too, exactly where they stand."""
+    state = table(blue=[10, 20, 30, 40])
+    state = GAME.apply(state, Play(RED, 3, 1, steps=(Step(BLUE, 20, 3, backward=True),)))
+    assert at(state, BLUE) == [10, 17, 30, 40]
+    verdict = GAME.check(state, Play(GREEN, 0, 0, "athena"))
+    assert verdict.legal, verdict
+    assert verdict.rules == ("ff.favor.athena",)
+    after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
+    assert at(after, BLUE) == [10, 20, 30, 40]

@@ -4,6 +4,8 @@ holds."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.fates_and_favors import GAME, EditFate, EnterHand, FfOptions
 from rules.fates_and_favors.data import FateAction
 from rules.fates_and_favors.setup import deck_size, in_deck
@@ -38,3 +40,19 @@ def test_ff_coop_deck_holds_only_lightning_cards() -> None:
     assert not in_deck("coop4", state.fates, "3") and in_deck("2v2", state.fates, "3")
     state = GAME.apply(state, EnterHand(RED, ("3", "2")))
     assert GAME.playable(state, RED) == ["2"]
+
+
+def test_ff_turn_order_the_table_picks_the_first_player() -> None:
+    assert GAME.setup(FfOptions(first_player=2)).seat == 2
+    with pytest.raises(ValueError) as caught:
+        GAME.setup(FfOptions(first_player=4))
+    assert str(caught.value) == "the first player is seat 0..3"
+
+
+def test_ff_setup_deal_names_and_the_uncounted_versus_deck() -> None:
+    """Every hero needs a name of its own; a versus deck reshuffles, so it is not counted."""
+    for names in (("A", "A", "B", "C"), ("A", "", "B", "C")):
+        with pytest.raises(ValueError) as caught:
+            GAME.setup(FfOptions(players=names))
+        assert str(caught.value) == "every hero needs a different, non-empty name"
+    assert table().deck == 0 and table("1v1").deck == 0
