@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.fates_and_favors import GAME, EditFate, EnterHand, FfOptions
+from rules.fates_and_favors import GAME, QUARRY, EditFate, EnterHand, FfOptions
 from rules.fates_and_favors.data import FateAction
 from rules.fates_and_favors.setup import deck_size, in_deck
 from tests.rules.fates_and_favors.helpers import RED, table
@@ -56,3 +56,51 @@ def test_ff_setup_deal_names_and_the_uncounted_versus_deck() -> None:
             GAME.setup(FfOptions(players=names))
         assert str(caught.value) == "every hero needs a different, non-empty name"
     assert table().deck == 0 and table("1v1").deck == 0
+
+
+def test_ff_setup_deal_a_wrong_number_of_heroes_or_an_unknown_mode_in_words() -> None:
+    """ff.setup.deal, ff.mode.1v1, ff.mode.2v1: one to four heroes play, in a mode the
+    game has; anything else is refused with a sentence naming what is wrong."""
+    with pytest.raises(ValueError) as caught:
+        GAME.setup(FfOptions(players=tuple("ABCDE")))
+    assert str(caught.value) == "1 to 4 heroes play, not 5"
+    with pytest.raises(ValueError) as caught:
+        GAME.setup(FfOptions(mode="3v3"))  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "unknown mode '3v3'; modes: versus, 2v2, 1v1, 2v1, coop2, coop3, coop4, solo"
+    )
+
+
+def starting_places(arm: int) -> tuple[int, ...]:
+    """ff.setup.columns on a board of ``arm`` spaces per side: per colour, three columns in
+    the quarry and one on the quarry exit, two spaces past the colour's inner corner."""
+    bay = 2 * arm + 2
+    return tuple(p for c in range(4) for p in (QUARRY, QUARRY, QUARRY, c * bay + arm + 2))
+
+
+def test_ff_app_copy_a_table_set_up_on_a_matched_board() -> None:
+    """ff.app.copy, ff.setup.columns: a table may start on the board of its own box; each
+    starting column stands on that board's quarry exits, and only a board the numbers
+    cannot make is refused."""
+    for arm, arm_bridge in ((4, 4), (5, 4), (8, 7), (12, 12)):
+        state = GAME.setup(FfOptions(arm=arm, arm_bridge=arm_bridge))
+        assert (state.arm, state.arm_bridge) == (arm, arm_bridge)
+        assert state.columns == starting_places(arm)
+    assert starting_places(6) == GAME.setup(FfOptions()).columns  # the printed default
+    for arm, arm_bridge, problem in (
+        (4, 5, "the arm bridges sit 4..4 spaces out from the centre, not 5"),
+        (13, 5, "an arm has 4..12 spaces per side, not 13"),
+    ):
+        with pytest.raises(ValueError) as caught:
+            GAME.setup(FfOptions(arm=arm, arm_bridge=arm_bridge))
+        assert str(caught.value) == problem
+
+
+def test_ff_coop_deck_a_fate_with_one_lightning_copy_is_in_it() -> None:
+    """ff.coop.deck, ff.app.copy: a Fate number whose copy of the box shows a single
+    lightning bolt is in the lightning deck."""
+    state = table("coop4")
+    assert state.fates[2].lightning == 4  # the printed count
+    state = GAME.apply(state, EditFate(3, state.fates[2].actions, 1))
+    assert in_deck("coop4", state.fates, "3")
+    assert deck_size("coop4", state.fates) == 62 - 4 + 1
