@@ -1,0 +1,161 @@
+"""Whole verdicts of the table's own actions: the next game and the end of a series
+(ff.app.series, ff.score.series), matching the box (ff.app.copy), a hand entered on a phone
+(ff.app.hand) and conceding a co-op game (ff.assume.coop-end): legal or not, the sentence,
+the rule IDs and the effects, and the table each legal one leaves."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.core.verdict import Verdict
+from rules.fates_and_favors import (
+    GAME,
+    QUARRY,
+    Concede,
+    EditBoard,
+    EditFate,
+    EndSeries,
+    EnterHand,
+    FfOptions,
+    NextGame,
+)
+from rules.fates_and_favors.data import FateAction
+from tests.rules.fates_and_favors.helpers import RED, table
+
+SERIES = ("ff.app.series", "ff.score.series")
+
+
+def no(reason: str, *rules: str) -> Verdict:
+    return Verdict(False, reason, rules, ())
+
+
+def test_ff_app_series_next_game_refusals_in_full_words() -> None:
+    ended = replace(table(), phase="won")
+    assert GAME.check(table(), NextGame()) == no(
+        "The next game starts once this one has ended.", "ff.app.series"
+    )
+    assert GAME.check(ended, NextGame(((0,), (1,), (2,)))) == no(
+        "Each seat keeps as many colours as before ([1, 1, 1, 1]).", "ff.score.series"
+    )
+    assert GAME.check(ended, NextGame(((0,), (1,), (2,), (2,)))) == no(
+        "Every colour goes to exactly one seat.", "ff.score.series"
+    )
+    duel = replace(GAME.setup(FfOptions(mode="1v1")), phase="lost")
+    assert GAME.check(duel, NextGame(((0, 1), (2, 3)))) == no(
+        "A hero's two colours are teammates (red and yellow, or blue and green).",
+        "ff.score.series",
+    )
+
+
+def test_ff_score_series_the_next_game_with_new_colours() -> None:
+    """ff.score.series: heroes may swap colours between games; the next game starts on a
+    fresh board with the next hero in the turn order, the game number one up."""
+    duel = replace(GAME.setup(FfOptions(mode="1v1")), phase="lost", game_no=2)
+    swapped = ((1, 3), (0, 2))
+    assert GAME.check(duel, NextGame(swapped)) == Verdict(
+        True, "Game 3 of the series begins.", SERIES, ("new board", "scores carried over")
+    )
+    moved = replace(duel, columns=(5, *duel.columns[1:]), hands=(("1",), ()))
+    after = GAME.apply(moved, NextGame(swapped))
+    assert after.seat_colours == swapped and after.game_no == 3 and after.phase == "play"
+    assert after.columns == GAME.setup(FfOptions(mode="1v1")).columns
+    assert after.turn == 1 and after.hands == ((), ()) and after.hero_cards == (1, 1)
+    same = GAME.apply(moved, NextGame())
+    assert same.seat_colours == duel.seat_colours and same.game_no == 3
+
+
+def test_ff_app_series_end_in_full_words() -> None:
+    assert GAME.check(table(), EndSeries()) == no(
+        "No game of the series has ended yet.", "ff.app.series"
+    )
+    ended = replace(table(), phase="won")
+    assert GAME.check(ended, EndSeries()) == Verdict(
+        True, "The series ends: the score pad is final.", SERIES, ("series closed",)
+    )
+    assert GAME.apply(ended, EndSeries()).phase == "over"
+
+
+def test_ff_app_copy_board_edits_in_full_words() -> None:
+    assert GAME.check(replace(table(), phase="won"), EditBoard(5, 4)) == no(
+        "The board is set before a game starts.", "ff.app.copy"
+    )
+    assert GAME.check(table(), EditBoard(5, 6)) == no(
+        "That board cannot be: the arm bridges sit 4..5 spaces out from the centre, not 6.",
+        "ff.app.copy",
+    )
+    assert GAME.check(table(red=[10]), EditBoard(5, 4)) == no(
+        "The board can only change while every column is where it started.", "ff.app.copy"
+    )
+    assert GAME.check(table(), EditBoard(5, 4)) == Verdict(
+        True,
+        "The board now has 5 spaces per arm side, arm bridges 4 out.",
+        ("ff.app.copy", "ff.assume.board-shape"),
+        ("arm 5, bridges at 4",),
+    )
+    after = GAME.apply(table(), EditBoard(5, 4))
+    assert (after.arm, after.arm_bridge) == (5, 4)
+    assert after.columns == GAME.setup(FfOptions(arm=5, arm_bridge=4)).columns
+    assert after.columns[:4] == (QUARRY, QUARRY, QUARRY, 7)  # red's exit on the smaller board
+
+
+def test_ff_app_copy_fate_edits_in_full_words() -> None:
+    state = table()
+    printed = state.fates[2].actions
+    assert GAME.check(state, EditFate(11, printed, 1)) == no(
+        "Fate cards are numbered 1 to 10.", "ff.app.copy"
+    )
+    assert GAME.check(state, EditFate(0, printed, 1)) == no(
+        "Fate cards are numbered 1 to 10.", "ff.app.copy"
+    )
+    for actions in ((), printed * 2):
+        assert GAME.check(state, EditFate(3, actions, 1)) == no(
+            "A Fate card shows one to three actions.", "ff.app.copy"
+        )
+    odd = (printed[0], FateAction(2, "up", 1, "own"))
+    assert GAME.check(state, EditFate(3, odd, 1)) == no(
+        "Action 2: direction must be one of forward, backward, either.", "ff.app.copy"
+    )
+    for lightning in (9, -1):
+        assert GAME.check(state, EditFate(3, printed, lightning)) == no(
+            "Lightning copies are 0..8.", "ff.app.copy"
+        )
+    assert GAME.check(state, EditFate(3, printed[:1] * 3, 8)) == Verdict(
+        True,
+        "Fate #3 now reads: 3 forward, own; 3 forward, own; 3 forward, own.",
+        ("ff.app.copy", "ff.assume.fate-actions"),
+        ("Fate #3: 3 forward, own; 3 forward, own; 3 forward, own",),
+    )
+    edited = GAME.apply(state, EditFate(3, printed[:1], 0))
+    assert edited.fates[2].actions == printed[:1] and edited.fates[2].lightning == 0
+    assert [f.number for f in edited.edits] == [3]
+    assert GAME.apply(edited, EditFate(3, printed, 4)).edits == ()  # back to the print
+
+
+def test_ff_app_hand_refusals_in_full_words() -> None:
+    assert GAME.check(table(), EnterHand(RED, ("1",) * 13)) == no(
+        "A hand holds at most 12 cards here.", "ff.app.hand"
+    )
+    assert GAME.check(table(), EnterHand(RED, ("1", "x", "zeus", "y"))) == no(
+        "Unknown card(s): x, y.", "ff.app.hand"
+    )
+    assert GAME.check(table(), EnterHand(RED, ("10",) * 12)) == Verdict(
+        True, "Your hand is noted on your phone only.", ("ff.app.hand",), ("hand noted",)
+    )
+
+
+def test_ff_assume_coop_end_conceding_in_full_words() -> None:
+    coop = table("coop4")
+    assert GAME.check(table(), Concede(RED)) == no(
+        "Only co-op and solo games end by conceding.", "ff.assume.coop-end"
+    )
+    assert GAME.check(replace(coop, phase="lost"), Concede(RED)) == no(
+        "This game has already ended.", "ff.app.series"
+    )
+    assert GAME.check(coop, Concede(7)) == no("There is no seat 7 at this table.", "ff.turn.order")
+    assert GAME.check(coop, Concede(RED)) == Verdict(
+        True,
+        "The heroes see no way to finish: the game is lost.",
+        ("ff.assume.coop-end",),
+        ("game lost",),
+    )
+    assert GAME.apply(coop, Concede(RED)).phase == "lost"
