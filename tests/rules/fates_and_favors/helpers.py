@@ -27,3 +27,10 @@ def at(state: FfState, colour: int) -> list[int]:
 
 def sites(colour: int) -> list[int]:
     return [B.temple(colour, k) for k in range(2, 6)]
+
+
+def starting_places(arm: int) -> tuple[int, ...]:
+    """ff.setup.columns on a board of ``arm`` spaces per side: per colour, three columns in
+    the quarry and one on the quarry exit, two spaces past the colour's inner corner."""
+    bay = 2 * arm + 2
+    return tuple(p for c in range(4) for p in (QUARRY, QUARRY, QUARRY, c * bay + arm + 2))

@@ -20,7 +20,7 @@ from rules.fates_and_favors import (
     NextGame,
 )
 from rules.fates_and_favors.data import FateAction
-from tests.rules.fates_and_favors.helpers import RED, table
+from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, starting_places, table
 
 SERIES = ("ff.app.series", "ff.score.series")
 
@@ -159,3 +159,67 @@ def test_ff_assume_coop_end_conceding_in_full_words() -> None:
         ("game lost",),
     )
     assert GAME.apply(coop, Concede(RED)).phase == "lost"
+
+
+def test_ff_score_series_a_coop_game_after_a_loss_starts_afresh() -> None:
+    """ff.score.series, ff.coop.deck: the next co-op game has a full lightning deck, full
+    hands, all Hero cards, no skipped turns and nothing on the discard pile, no turn to
+    undo; on a matched board its columns start on that board's exits."""
+    played = replace(
+        GAME.setup(FfOptions(mode="coop4", arm=4, arm_bridge=4)),
+        phase="lost",
+        deck=0,
+        held=(0, 0, 1, 0),
+        hero_cards=(0, 1, 0, 1),
+        skips=(BLUE,),
+        last_fate=(0, 0, 0, 7),
+        before=GAME.setup(FfOptions(mode="coop4", arm=4, arm_bridge=4)).columns,
+        last_seat=GREEN,
+        again=True,
+        swaps=((3, 5),),
+    )
+    after = GAME.apply(played, NextGame())
+    assert after.deck == 62 - 20 and after.held == (5, 5, 5, 5)
+    assert after.hero_cards == (1, 1, 1, 1) and after.skips == () and after.swaps == ()
+    assert after.last_fate == (0, 0, 0, 0) and after.before == () and after.last_seat == -1
+    assert after.again is False and after.turn == 1
+    assert after.columns == starting_places(4)
+    assert GAME.state_from_json(GAME.state_to_json(after)) == after
+
+
+def test_ff_app_copy_a_board_edit_clears_the_turn_to_undo() -> None:
+    """ff.app.copy: the board changes only before any column has moved, and then there is
+    no turn left for Athena to undo; a table already on its own board may change again."""
+    small = GAME.setup(FfOptions(arm=4, arm_bridge=4))
+    state = replace(small, before=small.columns, last_seat=RED, swaps=((3, 5),))
+    after = GAME.apply(state, EditBoard(5, 4))
+    assert after.before == () and after.last_seat == -1 and after.swaps == ()
+    assert after.columns == starting_places(5)
+    assert GAME.apply(small, EditBoard(4, 4)).columns == starting_places(4)
+
+
+def test_ff_app_copy_the_first_and_last_fate_numbers_are_editable() -> None:
+    state = table()
+    for number, copies in ((1, 8), (10, 32)):
+        printed = state.fates[number - 1].actions
+        assert GAME.check(state, EditFate(number, printed, copies)).legal
+        assert GAME.check(state, EditFate(number, printed, copies + 1)) == no(
+            f"Lightning copies are 0..{copies}.", "ff.app.copy"
+        )
+    ninth = state.fates[8].actions
+    assert GAME.check(state, EditFate(9, ninth, 8)).legal
+
+
+def test_ff_app_hand_names_only_cards_of_the_game() -> None:
+    for card in ("0", "11"):
+        assert GAME.check(table(), EnterHand(RED, (card,))) == no(
+            f"Unknown card(s): {card}.", "ff.app.hand"
+        )
+    long = tuple(f"card{n:02}" for n in range(12))
+    listed = ", ".join(long)[:80]
+    assert GAME.check(table(), EnterHand(RED, long)) == no(
+        f"Unknown card(s): {listed}.", "ff.app.hand"
+    )
+    assert GAME.check(table(), EnterHand(7, ("1",))) == no(
+        "There is no seat 7 at this table.", "ff.turn.order"
+    )

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules.fates_and_favors import GAME, QUARRY, EditFate, EnterHand, FfOptions
+from rules.fates_and_favors import GAME, EditFate, EnterHand, FfOptions
 from rules.fates_and_favors.data import FateAction
 from rules.fates_and_favors.setup import deck_size, in_deck
-from tests.rules.fates_and_favors.helpers import RED, table
+from tests.rules.fates_and_favors.helpers import RED, starting_places, table
 
 
 def test_ff_mode_versus_is_picked_by_the_number_of_heroes() -> None:
@@ -69,13 +69,6 @@ def test_ff_setup_deal_a_wrong_number_of_heroes_or_an_unknown_mode_in_words() ->
     assert str(caught.value) == (
         "unknown mode '3v3'; modes: versus, 2v2, 1v1, 2v1, coop2, coop3, coop4, solo"
     )
-
-
-def starting_places(arm: int) -> tuple[int, ...]:
-    """ff.setup.columns on a board of ``arm`` spaces per side: per colour, three columns in
-    the quarry and one on the quarry exit, two spaces past the colour's inner corner."""
-    bay = 2 * arm + 2
-    return tuple(p for c in range(4) for p in (QUARRY, QUARRY, QUARRY, c * bay + arm + 2))
 
 
 def test_ff_app_copy_a_table_set_up_on_a_matched_board() -> None:

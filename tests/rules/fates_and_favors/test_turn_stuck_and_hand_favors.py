@@ -51,6 +51,7 @@ def test_ff_assume_coop_end_a_stuck_hand_with_an_empty_pile_loses() -> None:
     after = GAME.apply(state, Stuck(RED))
     assert after.phase == "lost" and after.held == (0, 0, 0, 0) and after.deck == 0
     assert after.seat == RED and after.series[-1].winners == ()
+    assert after.series[-1].points == (0, 0, 0, 0)
     assert GAME.state_from_json(GAME.state_to_json(after)) == after
 
 
