@@ -62,6 +62,15 @@ def test_ff_score_series_the_next_game_with_new_colours() -> None:
     assert after.turn == 1 and after.hands == ((), ()) and after.hero_cards == (1, 1)
     same = GAME.apply(moved, NextGame())
     assert same.seat_colours == duel.seat_colours and same.game_no == 3
+    assert same.deck == 0  # a versus deck is reshuffled, never counted
+
+
+def test_ff_score_series_coop_heroes_keep_a_hero_card_per_colour() -> None:
+    """ff.setup.colours in co-op: a hero playing two colours holds two Hero cards in every
+    game of the series."""
+    pair = replace(GAME.setup(FfOptions(mode="coop2")), phase="won", hero_cards=(0, 0))
+    after = GAME.apply(pair, NextGame(((2, 0), (3, 1))))
+    assert after.hero_cards == (2, 2) and after.seat_colours == ((2, 0), (3, 1))
 
 
 def test_ff_app_series_end_in_full_words() -> None:
@@ -129,6 +138,9 @@ def test_ff_app_copy_fate_edits_in_full_words() -> None:
     assert edited.fates[2].actions == printed[:1] and edited.fates[2].lightning == 0
     assert [f.number for f in edited.edits] == [3]
     assert GAME.apply(edited, EditFate(3, printed, 4)).edits == ()  # back to the print
+    fifth = state.fates[4].actions
+    both = GAME.apply(GAME.apply(state, EditFate(5, fifth, 1)), EditFate(3, printed, 2))
+    assert [(f.number, f.lightning) for f in both.edits] == [(3, 2), (5, 1)]
 
 
 def test_ff_app_hand_refusals_in_full_words() -> None:

@@ -70,7 +70,9 @@ def test_ff_turn_phases_coop_a_hand_favor_is_one_card_and_leaves_the_hand() -> N
 
 
 def test_ff_assume_coop_end_a_hand_favor_as_the_last_card_loses_and_saves() -> None:
-    state = replace(_coop_with_hand("hermes"), deck=0, held=(1, 0, 0, 0))
+    # red is in the extra turn of a #1: the game ends in it, so no extra turn is left over
+    state = replace(_coop_with_hand("hermes"), deck=0, held=(1, 0, 0, 0), again=True)
+    state = replace(state, before=state.columns, last_seat=RED)
     after = GAME.apply(state, PlayFavor(RED, "hermes", GREEN))
     assert after.phase == "lost" and after.held == (0, 0, 0, 0) and after.again is False
     assert GAME.state_from_json(GAME.state_to_json(after)) == after

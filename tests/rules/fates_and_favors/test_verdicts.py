@@ -81,6 +81,7 @@ def test_ff_favor_hephaestus_a_skipped_turn_clears_it() -> None:
     state = _two_forward(state, YELLOW)
     assert state.seat == RED  # green was skipped
     assert not GAME.check(state, PlayFavor(RED, "hephaestus", GREEN)).legal
+    assert state.last_fate == (0, 0, 0, 0)  # yellow's #2 is no longer the card just discarded
 
 
 # ----- Athena: after the whole turn, every move on the team undone ---------------------------
