@@ -97,3 +97,9 @@ def test_ff_coop_deck_a_fate_with_one_lightning_copy_is_in_it() -> None:
     state = GAME.apply(state, EditFate(3, state.fates[2].actions, 1))
     assert in_deck("coop4", state.fates, "3")
     assert deck_size("coop4", state.fates) == 62 - 4 + 1
+
+
+def test_ff_setup_colours_a_seat_is_named_with_its_colours() -> None:
+    """ff.setup.colours: a seat is shown as its hero's name and the colours it plays."""
+    state = GAME.setup(FfOptions(mode="1v1", players=("Ann", "Bo")))
+    assert [GAME.seat_label(state, s) for s in (0, 1)] == ["Ann (red/yellow)", "Bo (blue/green)"]
