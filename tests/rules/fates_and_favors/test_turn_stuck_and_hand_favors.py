@@ -76,3 +76,12 @@ def test_ff_assume_coop_end_a_hand_favor_as_the_last_card_loses_and_saves() -> N
     after = GAME.apply(state, PlayFavor(RED, "hermes", GREEN))
     assert after.phase == "lost" and after.held == (0, 0, 0, 0) and after.again is False
     assert GAME.state_from_json(GAME.state_to_json(after)) == after
+
+
+def test_ff_turn_order_no_turn_for_a_missing_seat_or_after_the_end() -> None:
+    assert GAME.check(table(), Stuck(7)) == Verdict(
+        False, "There is no seat 7 at this table.", ("ff.turn.order",)
+    )
+    assert GAME.check(replace(table(), phase="won"), Stuck(RED)) == Verdict(
+        False, "This game has ended: start the next one or end the series.", ("ff.app.series",)
+    )
