@@ -79,9 +79,10 @@ def test_ff_assume_coop_end_a_hand_favor_as_the_last_card_loses_and_saves() -> N
 
 
 def test_ff_turn_order_no_turn_for_a_missing_seat_or_after_the_end() -> None:
-    assert GAME.check(table(), Stuck(7)) == Verdict(
-        False, "There is no seat 7 at this table.", ("ff.turn.order",)
-    )
+    for seat in (4, 7, -1):  # a four-seat table has seats 0 to 3
+        assert GAME.check(table(), Stuck(seat)) == Verdict(
+            False, f"There is no seat {seat} at this table.", ("ff.turn.order",)
+        )
     assert GAME.check(replace(table(), phase="won"), Stuck(RED)) == Verdict(
         False, "This game has ended: start the next one or end the series.", ("ff.app.series",)
     )
