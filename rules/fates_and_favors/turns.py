@@ -241,6 +241,17 @@ def _lost(state: FfState) -> FfState:
 # ----- favors that only touch hands ----------------------------------------------------------
 
 
+def _draw_words(draws: range) -> str:
+    """How many cards a hand Favor draws, as a sentence's end: "draws no cards.",
+    "draws exactly 4 cards.", "draws 0 to 3 cards."."""
+    low, high = draws.start, draws.stop - 1
+    if high == 0:
+        return "draws no cards."
+    if low == high:
+        return f"draws exactly {low} card{'s' if low != 1 else ''}."
+    return f"draws {low} to {high} cards."
+
+
 def check_favor(state: FfState, act: PlayFavor) -> Verdict:
     problem = turn_problem(state, act.seat)
     if problem:
@@ -264,7 +275,7 @@ def check_favor(state: FfState, act: PlayFavor) -> Verdict:
         state.seat_colours[act.target][0] not in rival_colours(state, act.seat)
         or act.target == act.seat
     ):
-        return Verdict.no(f"{favor.title} is aimed at a rival.", rule)
+        return Verdict.no(f"{favor.title} must be aimed at a rival.", rule)
     if act.favor == "aphrodite" and act.target not in teammate_seats(state, act.seat):
         return Verdict.no("Aphrodite trades with a teammate sitting elsewhere.", rule)
     if act.favor == "hermes" and act.target == act.seat:
@@ -285,7 +296,7 @@ def check_favor(state: FfState, act: PlayFavor) -> Verdict:
             )
     draws = {"artemis": range(0, 4), "demeter": range(n, n + 1)}.get(act.favor, range(0, 1))
     if act.draws not in draws:
-        return Verdict.no(f"{favor.title} draws {draws.start}..{draws.stop - 1} cards.", rule)
+        return Verdict.no(f"{favor.title} {_draw_words(draws)}", rule)
     effects = [favor.effect]
     rules = [rule]
     if act.favor == "hera":

@@ -39,7 +39,7 @@ def test_ff_favor_hand_favor_targets_in_full_words() -> None:
     _no(PlayFavor(RED, "hermes", -1), "Hermes needs a hero to aim at.")
     _no(PlayFavor(RED, "artemis", BLUE), "Artemis is not aimed at a hero.")
     for favor, target in (("hades", YELLOW), ("hera", RED), ("hera", YELLOW)):
-        _no(PlayFavor(RED, favor, target), f"{favor.title()} is aimed at a rival.")
+        _no(PlayFavor(RED, favor, target), f"{favor.title()} must be aimed at a rival.")
     for target in (BLUE, RED):
         _no(
             PlayFavor(RED, "aphrodite", target),
@@ -61,10 +61,10 @@ def test_ff_favor_hand_favor_targets_in_full_words() -> None:
 
 def test_ff_favor_hand_favor_draws_in_full_words() -> None:
     for draws in (4, -1):
-        _no(PlayFavor(RED, "artemis", draws=draws), "Artemis draws 0..3 cards.")
+        _no(PlayFavor(RED, "artemis", draws=draws), "Artemis draws 0 to 3 cards.")
     for draws in (3, 5):
-        _no(PlayFavor(RED, "demeter", draws=draws), "Demeter draws 4..4 cards.")
-    _no(PlayFavor(RED, "hades", BLUE, draws=1), "Hades draws 0..0 cards.")
+        _no(PlayFavor(RED, "demeter", draws=draws), "Demeter draws exactly 4 cards.")
+    _no(PlayFavor(RED, "hades", BLUE, draws=1), "Hades draws no cards.")
 
 
 def test_ff_favor_hand_favors_legal_in_full_words() -> None:
