@@ -95,22 +95,6 @@ class Meter:
         self.born = self._stamp
         """When the session started: in the lane, of two sessions owing about the same,
         the one at the table since before goes first."""
-        self.links = 0
-        """Open connections carrying this session (``bind``, ``unlink``)."""
-        self.offline = False
-        """Has every connection of this session closed? Such a session takes no share of
-        the shared rate: a flood that ended must not slow whoever taps next (a session
-        outlives its connections for minutes, so a phone can come back)."""
-
-    def link(self) -> None:
-        """A connection now carries this session."""
-        self.links += 1
-        self.offline = False
-
-    def unlink(self) -> None:
-        """A connection that carried this session has closed."""
-        self.links = max(0, self.links - 1)
-        self.offline = self.links == 0
 
     def charge(self, seconds: float) -> None:
         """Add ``seconds`` of handler time to this session's debt."""
@@ -157,10 +141,10 @@ def share() -> float:
     now = time.monotonic()
     over = 0
     for meter in list(_waiting):
-        if not meter._over(now):
-            _waiting.discard(meter)
-        elif not meter.offline:
+        if meter._over(now):
             over += 1
+        else:
+            _waiting.discard(meter)
     return min(PER_SESSION_RATE, SHARED_RATE / max(1, over))
 
 
@@ -232,18 +216,7 @@ def bind(meter: Meter) -> None:
     """Link the current connection (if any) to ``meter``."""
     slot = CONNECTION.get()
     if slot is not None and slot.meter is not meter:
-        if slot.meter is not None:
-            slot.meter.unlink()
         slot.meter = meter
-        meter.link()
-
-
-def release(slot: Slot) -> None:
-    """The connection of ``slot`` has closed: its session no longer counts as waiting on
-    it (``Meter.offline``) unless another connection carries it."""
-    if slot.meter is not None:
-        slot.meter.unlink()
-        slot.meter = None
 
 
 class Lane:

@@ -468,7 +468,6 @@ class Guard:
                 exc = task.exception()
                 COMPLAINTS.say(f"a connection from {c.peer} ended with {type(exc).__name__}")
         finally:
-            budget.release(slot)
             self.beats.remove(c)
             gone.cancel()
             if not task.done():

@@ -120,46 +120,6 @@ def test_a_session_over_its_budget_waits_and_floods_share_one_budget(
     assert person.due()  # the person within the allowance was never held up
 
 
-def test_a_flood_that_ended_leaves_the_shared_rate_to_whoever_taps_next(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Twenty flooders whose connections closed still owe their debt (their sessions are
-    kept for a phone that comes back), but take no share of the shared rate: the host
-    opening another table right after pays off at the full rate, not a twenty-first of it
-    (seen in the flood bench as a move held up for 12-17 s after a flood by 20 phones)."""
-    monkeypatch.setattr(budget, "_waiting", budget.weakref.WeakSet())
-    now = [1000.0]
-    monkeypatch.setattr(budget.time, "monotonic", lambda: now[0])
-    slots = [budget.Slot() for _ in range(20)]
-    flooders = [budget.Meter() for _ in slots]
-    for slot, meter in zip(slots, flooders, strict=True):
-        token = budget.CONNECTION.set(slot)
-        budget.bind(meter)  # what the session's first handler does
-        budget.CONNECTION.reset(token)
-        meter.charge(budget.MOST_PER_CHARGE)
-    host = budget.Meter()
-    host.charge(budget.MOST_PER_CHARGE)  # opening a heavy screen
-    assert budget.share() == pytest.approx(budget.SHARED_RATE / 21)
-    for slot in slots:
-        budget.release(slot)  # the flooders' connections close
-    assert all(m.offline and not m.due() for m in flooders)
-    assert budget.share() == pytest.approx(min(budget.PER_SESSION_RATE, budget.SHARED_RATE))
-    # Flooders that reconnect count again.
-    back = [budget.Slot(), budget.Slot()]
-    for slot, meter in zip(back, flooders[-2:], strict=True):
-        token = budget.CONNECTION.set(slot)
-        budget.bind(meter)
-        budget.CONNECTION.reset(token)
-    assert not flooders[-1].offline and flooders[0].offline
-    assert budget.share() == pytest.approx(budget.SHARED_RATE / 3)
-    for slot in back:
-        budget.release(slot)
-    before = host.debt()
-    now[0] += 0.5
-    assert before - host.debt() == pytest.approx(0.5 * budget.SHARED_RATE)
-    assert host.due()  # paid off in half a second (a 21st share took 10 s)
-
-
 def test_a_connection_is_read_only_when_its_session_is_within_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
