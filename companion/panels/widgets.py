@@ -125,6 +125,7 @@ def typed_field(
     on_text: Callable[[str], None],
     *,
     number: bool = False,
+    on_enter: Callable[[], None] | None = None,
     **style: Any,
 ) -> ft.Control:
     """A field the players type into, tagged ``ident``, that commits every keystroke:
@@ -137,7 +138,9 @@ def typed_field(
     itself is kept in ``memo`` under ``ident`` (a mapping that outlives one drawing) and
     handed back on the next drawing, so a redraw while typing keeps the field, its cursor
     and its keyboard. ``number`` asks for the number keyboard and takes digits (and a
-    leading minus) only; ``style`` goes to the TextField (width, expand, dense, ...)."""
+    leading minus) only; ``on_enter`` runs after ``on_text`` when Enter is pressed (a
+    search that narrows only then); ``style`` goes to the TextField (width, expand, dense,
+    ...)."""
     field = memo.get(ident)
     if field is None:
         field = ft.TextField(label=label, value=value, **style)
@@ -156,8 +159,13 @@ def typed_field(
     def typed(_: Any) -> None:
         on_text(field.value or "")
 
+    def entered(event: Any) -> None:
+        typed(event)
+        if on_enter is not None:
+            on_enter()
+
     field.on_change = typed
-    field.on_submit = typed
+    field.on_submit = entered
     field.on_blur = None
     return theme.tagged(ident, field)
 

@@ -97,17 +97,10 @@ def reinforcement_picker(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> 
         "Card number or name",
         mem.card_query,
         on_query,
+        on_enter=find,
         dense=True,
         expand=True,
     )
-    typed = mem.fields.get("grim-card-search")
-    if typed is not None:
-
-        def submitted(_: Any) -> None:
-            on_query(typed.value or "")
-            find()
-
-        typed.on_submit = submitted
     head.append(
         ft.Row(
             spacing=8,
