@@ -64,11 +64,13 @@ def set_counter(state: SofState, counter: str, value: int) -> SofState:
 
 
 def recheck_age_record(state: SofState) -> SofState:
-    """During the yes/no step, the finished Age's record made to agree with the board
-    again (``sof.assume.correction-rechecks-answers``): the demigods that fit the question
-    are worked out from the corrected renown, and an answer already given that the board
-    no longer bears out is taken back, so that seat answers again. Other phases: unchanged."""
-    if state.phase != "announce" or not state.history:
+    """During the yes/no step or the final guesses, the last Age's record made to agree
+    with the board again (``sof.assume.correction-rechecks-answers``): the demigods that
+    fit the question are worked out from the corrected renown, and an answer already given
+    that the board no longer bears out is taken back, so that seat answers again. During the
+    final guesses that reopens Age 3's yes/no step, and a guess already locked in is taken
+    back with it (it was made on the old clue). Other phases: unchanged."""
+    if state.phase not in ("announce", "guess") or not state.history:
         return state
     record = state.history[-1]
     answers = tuple(
@@ -82,7 +84,10 @@ def recheck_age_record(state: SofState) -> SofState:
         fitting=deduction.fitting(state, record.criterion),
         answers=(answers[0], answers[1]),
     )
-    return replace(state, history=(*state.history[:-1], record))
+    state = replace(state, history=(*state.history[:-1], record))
+    if state.phase == "guess" and None in answers:
+        state = replace(state, phase="announce", guesses=((), ()))
+    return state
 
 
 def invariants(state: SofState) -> list[str]:

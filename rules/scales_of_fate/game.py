@@ -172,19 +172,22 @@ class ScalesOfFate(Game[SofState, SofOptions]):
     # ----- history and secrecy -----------------------------------------------------------
 
     def history_line(self, state: SofState, action: Action) -> str:
-        """The shared line, plus any yes/no answer a renown fix took back
+        """The shared line, plus any yes/no answer (and final guess) a renown fix took back
         (``corrections.recheck_age_record``), so the table sees why it is asked again."""
         line = super().history_line(state, action)
-        if isinstance(action, Correct) and state.phase == "announce" and state.history:
-            try:
-                after = self.apply(state, action)
-            except IllegalAction:
-                return line
-            before, now = state.history[-1].answers, after.history[-1].answers
-            for seat in (0, 1):
-                if before[seat] is not None and now[seat] is None:
-                    line += f" {state.players[seat]}'s answer no longer fits the board: "
-                    line += f"{state.players[seat]} answers again."
+        if not (isinstance(action, Correct) and state.phase in ("announce", "guess")):
+            return line
+        try:
+            after = self.apply(state, action)
+        except IllegalAction:
+            return line
+        before, now = state.history[-1].answers, after.history[-1].answers
+        for seat in (0, 1):
+            if before[seat] is not None and now[seat] is None:
+                line += f" {state.players[seat]}'s answer no longer fits the board: "
+                line += f"{state.players[seat]} answers again."
+        if state.phase == "guess" and after.phase == "announce" and any(state.guesses):
+            line += " The final guesses already made are taken back, to be made again."
         return line
 
     def describe(self, state: SofState, action: Action) -> str:

@@ -138,3 +138,45 @@ def test_sof_assume_correction_rechecks_answers_already_given() -> None:
     state = run(_announcing_after_pentha_at_ten(), Announce(0, True), Correct("renown.Pentha", 12))
     assert state.history[-1].answers == (True, None)
     assert state.history[-1].fitting == ("Pentha",)
+
+
+def _guessing_after_pentha_at_ten() -> SofState:
+    """Age 3 ended with "renown 10 or more", Pentha (Ana's) at 10 the only demigod that fits;
+    both answered honestly and Ben has locked in his final guess."""
+    state = _announcing_after_pentha_at_ten()
+    age3 = replace(state.history[-1], age=3)
+    earlier = tuple(replace(age3, age=age, fitting=(), answers=(False, False)) for age in (1, 2))
+    state = replace(state, age=3, history=(*earlier, age3))
+    assert GAME.state_problems(state) == []
+    state = run(state, Announce(0, True), Announce(1, False))
+    assert state.phase == "guess"
+    return run(state, FinalGuess(1, ("Pentha", "Saghari")))
+
+
+def test_sof_assume_correction_rechecks_answers_during_the_final_guesses() -> None:
+    from rules.core import Correct
+    from rules.scales_of_fate.deduction import opponent_pairs_for
+
+    state = _guessing_after_pentha_at_ten()
+    # The box shows 9: Ana's yes no longer holds, so Age 3's yes/no step opens again and
+    # Ben's guess, made on that yes, is taken back to be made again.
+    line = GAME.history_line(state, Correct("renown.Pentha", 9))
+    assert "Ana's answer no longer fits the board: Ana answers again." in line, line
+    assert line.endswith("The final guesses already made are taken back, to be made again.")
+    state = run(state, Correct("renown.Pentha", 9))
+    assert state.phase == "announce" and state.guesses == ((), ())
+    assert state.history[-1].answers == (None, False) and state.history[-1].fitting == ()
+    assert GAME.state_problems(state) == []
+    verdict = GAME.check(state, Announce(0, True))
+    assert not verdict.legal and "sof.assume.honest-answers" in verdict.rules
+    state = run(state, Announce(0, False))
+    assert state.phase == "guess"
+    assert ("Pentha", "Klar") in opponent_pairs_for(state.history, 0)
+
+
+def test_sof_assume_correction_during_the_final_guesses_that_leaves_answers_true() -> None:
+    from rules.core import Correct
+
+    state = run(_guessing_after_pentha_at_ten(), Correct("renown.Pentha", 12))
+    assert state.phase == "guess" and state.guesses[1] == ("Pentha", "Saghari")
+    assert state.history[-1].answers == (True, False) and state.history[-1].fitting == ("Pentha",)
