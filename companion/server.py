@@ -25,6 +25,9 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   thousands of a flooding phone's taps, parsed and inflated in one go before the guard
   sees any). ``_websocket_protocol`` parses it ``READ_CHUNK`` bytes at a time, as the
   guard reads, and drops a held-back backlog when the connection ends or the host stops.
+  A socket that is not read never tells the loop that its phone left (the end waits
+  behind what the phone sent before it), so a held-back connection is looked at every
+  ``PEER_LOOK`` seconds (``peer_gone``) and ended once its phone has gone.
 * A closed session's screen is freed only by Python's cycle collector, and freed memory
   stays with the process: ``Sweeper`` runs a collection and ``malloc_trim`` once closed
   visits have been dropped (``give_memory_back``).
