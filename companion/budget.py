@@ -27,7 +27,12 @@ a second of CPU time is several seconds of the loop's. So a session owing more t
 and after each frame the lane stays closed long enough (in time on the clock, however
 busy the machine) that such sessions together hold the loop for at most ``LANE_SHARE`` of
 it. A person's tap, even on the heaviest screen, leaves less than ``BUSY`` owed, paid off
-in a fraction of a second: people at the table never wait in the lane.
+in a fraction of a second: people at the table never wait in the lane. A frame is a busy
+session's if its session was busy when the frame arrived, however long it then waits:
+waiting pays the debt off, and a flooder's frame that waited in the lane would otherwise
+go as a person's tap, with no pause after it, and before the taps of phones that came
+to the table later (twenty flooders then take the whole loop, and a phone that just
+opened a table waits behind all of them).
 
 All of this runs on the event loop's thread, except ``Slot``'s attribute writes (atomic).
 """
@@ -74,8 +79,9 @@ LANE_LONGEST_GAP = 2.0
 """The longest the lane stays closed after one frame (a frame whose handler waited on the
 disk must not close it for long)."""
 LANE_LOOK = 0.05
-"""A session waiting in the lane looks again this often whether it is still busy (then
-it leaves the lane at once: its debt was paid off meanwhile)."""
+"""A session waiting in the lane looks again this often whether its turn came (and, with
+``Lane.enter``'s ``busy_only``, whether it is still busy: if not, it leaves the lane at
+once)."""
 
 _waiting: weakref.WeakSet[Meter] = weakref.WeakSet()
 """Meters that may be over their allowance (pruned as they are found within it)."""
@@ -219,6 +225,11 @@ def bind(meter: Meter) -> None:
         slot.meter = meter
 
 
+_Entry = tuple[Meter, asyncio.Future[None], bool, bool]
+"""A waiter in the lane: its session's meter, the future granting it the lane, whether
+it is a redraw, and whether its session was busy when it asked."""
+
+
 class Lane:
     """Costly work of one event loop, one piece at a time (see the module docstring):
     the frames of busy sessions, and the redraws for other devices' changes (twenty
@@ -231,7 +242,7 @@ class Lane:
     closed to busy sessions for what that piece took, scaled (``LANE_SHARE``)."""
 
     def __init__(self) -> None:
-        self._waiting: list[tuple[Meter, asyncio.Future[None], bool]] = []
+        self._waiting: list[_Entry] = []
         self._held = False
         self._opens = 0.0
         self._timer: asyncio.Handle | None = None
@@ -245,14 +256,19 @@ class Lane:
         change: it may wait, and it draws the latest state when it runs) goes after the
         frames of sessions that are not busy (a person's tap)."""
         loop = asyncio.get_running_loop()
+        # Whether this piece is a busy session's is settled now, when it asks, not when
+        # its turn comes: a session pays its debt off while it waits, and a flooder's
+        # frame that waited long enough must not then pass for a person's tap (go at
+        # once, leave the lane open after it, and go before a person who came later).
+        busy = meter.busy()
         while True:
             if busy_only and not meter.busy():
                 return None
-            if not self._held and not self._waiting and self._open_to(meter, loop):
+            if not self._held and not self._waiting and self._open_to(busy, loop):
                 self._held = True
-                return Ticket(self, loop.time(), meter.busy())
+                return Ticket(self, loop.time(), busy)
             granted: asyncio.Future[None] = loop.create_future()
-            entry = (meter, granted, redraw)
+            entry = (meter, granted, redraw, busy)
             self._waiting.append(entry)
             self._schedule(loop)
             try:
@@ -263,13 +279,13 @@ class Lane:
                 self._withdraw(entry)
                 raise
             if granted.done() and not granted.cancelled():
-                return Ticket(self, loop.time(), meter.busy())
+                return Ticket(self, loop.time(), busy)
             self._withdraw(entry)
 
-    def _open_to(self, meter: Meter, loop: asyncio.AbstractEventLoop) -> bool:
-        return loop.time() >= self._opens or not meter.busy()
+    def _open_to(self, busy: bool, loop: asyncio.AbstractEventLoop) -> bool:
+        return loop.time() >= self._opens or not busy
 
-    def _withdraw(self, entry: tuple[Meter, asyncio.Future[None], bool]) -> None:
+    def _withdraw(self, entry: _Entry) -> None:
         if entry in self._waiting:
             self._waiting.remove(entry)
         granted = entry[1]
@@ -286,7 +302,7 @@ class Lane:
     def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
         if self._held or not self._waiting:
             return
-        if any(self._open_to(entry[0], loop) for entry in self._waiting):
+        if any(self._open_to(entry[3], loop) for entry in self._waiting):
             when = loop.time()  # ``call_at`` even so: what else is ready runs first
         else:
             when = self._opens
@@ -301,14 +317,14 @@ class Lane:
         loop = asyncio.get_running_loop()
         if self._held:
             return
-        ready = [e for e in self._waiting if self._open_to(e[0], loop) and not e[1].done()]
+        ready = [e for e in self._waiting if self._open_to(e[3], loop) and not e[1].done()]
         if ready:
-            # A session that is not busy goes first (its taps before redraws), then the
-            # one owing least (to the hundredth of a second), then the one at the table
-            # since before: a phone at the table is not kept behind those that tap
-            # without pause, nor behind twenty redraws, nor behind twenty connections
-            # that just arrived and tap at once.
-            entry = min(ready, key=lambda e: (e[0].busy(), e[2], round(e[0].debt(), 2), e[0].born))
+            # A piece of a session that was not busy when it asked goes first (taps
+            # before redraws), then the one owing least (to the hundredth of a second),
+            # then the one at the table since before: a phone at the table is not kept
+            # behind those that tap without pause, nor behind twenty redraws, nor behind
+            # twenty connections that just arrived and tap at once.
+            entry = min(ready, key=lambda e: (e[3], e[2], round(e[0].debt(), 2), e[0].born))
             self._waiting.remove(entry)
             self._held = True
             entry[1].set_result(None)

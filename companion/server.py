@@ -25,6 +25,9 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   thousands of a flooding phone's taps, parsed and inflated in one go before the guard
   sees any). ``_websocket_protocol`` parses it ``READ_CHUNK`` bytes at a time, as the
   guard reads, and drops a held-back backlog when the connection ends or the host stops.
+  A socket that is not read never tells the loop that its phone left (the end waits
+  behind what the phone sent before it), so a held-back connection is looked at every
+  ``PEER_LOOK`` seconds (``peer_gone``) and ended once its phone has gone.
 * A closed session's screen is freed only by Python's cycle collector, and freed memory
   stays with the process: ``Sweeper`` runs a collection and ``malloc_trim`` once closed
   visits have been dropped (``give_memory_back``).
@@ -56,6 +59,8 @@ import ctypes
 import gc
 import logging
 import os
+import socket
+import sys
 import threading
 import time
 import urllib.parse
@@ -100,6 +105,9 @@ a few pieces, parsed together)."""
 MAX_SESSIONS_PER_ADDRESS = 100
 """Registrations one network address may make per ``SESSION_TIMEOUT`` (each one keeps a
 session in memory that long); the host's own loopback address is not counted."""
+PEER_LOOK = 0.5
+"""Seconds between two looks, while a connection is not read, whether its phone has gone
+(``peer_gone``; see ``_websocket_protocol``)."""
 BEAT_EVERY = 0.5
 """Seconds between two rounds of ``Beats`` (one timer for every connection)."""
 BEAT_AFTER = 1.0
@@ -270,6 +278,30 @@ class Beats:
             pass
         finally:
             c.beating = False
+
+
+PEER_PING = b"fk"
+"""What a held-back connection is pinged with (``BoundedWebSocket``)."""
+_TCP_CLOSE, _TCP_CLOSE_WAIT = 7, 8
+"""Linux's TCP states of a connection whose other end has reset it or sent its FIN."""
+
+
+def peer_gone(sock: Any) -> bool:
+    """Has the other end of ``sock`` reset or closed the connection? Found out without
+    reading it: what a held-back phone sent before it went still waits unread in front of
+    the end. A reset is seen everywhere (the socket's pending error); a closing phone's
+    FIN only on Linux (the connection's TCP state), elsewhere once the bytes before it are
+    read. ``False`` when it cannot be told."""
+    try:
+        if sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR):
+            return True
+        tcp_info = getattr(socket, "TCP_INFO", None)
+        if tcp_info is not None and sys.platform.startswith("linux"):
+            state = sock.getsockopt(socket.IPPROTO_TCP, tcp_info, 8)[0]
+            return state in (_TCP_CLOSE, _TCP_CLOSE_WAIT)
+    except (OSError, ValueError, IndexError):
+        pass
+    return False
 
 
 def wants_beats(scope: Scope) -> bool:
@@ -619,11 +651,21 @@ def _websocket_protocol() -> type[Any]:
         the phone). When the connection ends or the host stops, a backlog beyond a
         person's burst is dropped: the guard sees the end next instead of after reading
         it all at a flood's pace (the handler, and the host's shutdown, would wait that
-        long)."""
+        long).
+
+        A socket that is not read does not tell the loop that its phone has gone: the
+        end waits behind the bytes the phone sent before it. Twenty phones that flooded
+        and left would go on being handled, tap after tap from what they sent before,
+        for half a minute, taking the loop (and the lane) from the phones still at the
+        table. So while a connection is not read, it is looked at every ``PEER_LOOK``
+        seconds (``peer_gone``); once its phone has gone, it is ended at once and its
+        whole backlog dropped: nobody is there to see what those taps would draw."""
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._unparsed = bytearray()
+            self._look: asyncio.TimerHandle | None = None
+            self._peer_left = False
 
         def data_received(self, data: bytes) -> None:
             self._unparsed += data
@@ -644,6 +686,30 @@ def _websocket_protocol() -> type[Any]:
             if self._unparsed and not self.read_paused:
                 self.read_paused = True
                 self.transport.pause_reading()
+            self._watch()
+
+        def _watch(self) -> None:
+            """Look at the phone in ``PEER_LOOK`` seconds if the socket is not read."""
+            if self.read_paused and self._look is None and not self.disconnected:
+                self._look = self.loop.call_later(PEER_LOOK, self._look_at_peer)
+
+        def _look_at_peer(self) -> None:
+            self._look = None
+            if not self.read_paused or self.disconnected:
+                return
+            sock = self.transport.get_extra_info("socket")
+            if sock is not None and peer_gone(sock):
+                self._peer_left = True
+                self.transport.abort()  # ``connection_lost`` follows: the guard sees the end
+                return
+            # A phone that closed while the host was not reading it cannot get its FIN
+            # through (the host's window is shut): the host hears of its going only when
+            # it next sends something there (the phone's system answers with a reset).
+            # A ping is the least there is to send; the reply (if any) waits its turn.
+            with contextlib.suppress(Exception):  # closing meanwhile: the loss is seen too
+                self.conn.send_ping(PEER_PING)
+                self.transport.write(b"".join(self.conn.data_to_send()))
+            self._watch()
 
         async def receive(self) -> Any:
             message = await self.queue.get()
@@ -652,10 +718,15 @@ def _websocket_protocol() -> type[Any]:
                 if self.read_paused and self.queue.empty() and not self._unparsed:
                     self.read_paused = False
                     self.transport.resume_reading()
+            self._watch()  # uvicorn stops reading after each message it queues
             return message
 
         def _drop_backlog(self) -> None:
-            if self.queue.qsize() > EVENT_BURST or len(self._unparsed) > READ_CHUNK:
+            if (
+                self._peer_left
+                or self.queue.qsize() > EVENT_BURST
+                or len(self._unparsed) > READ_CHUNK
+            ):
                 self._unparsed.clear()
                 while not self.queue.empty():
                     self.queue.get_nowait()
@@ -666,6 +737,9 @@ def _websocket_protocol() -> type[Any]:
                     super().data_received(piece)
 
         def connection_lost(self, exc: Exception | None) -> None:
+            if self._look is not None:
+                self._look.cancel()
+                self._look = None
             self._drop_backlog()
             super().connection_lost(exc)
 

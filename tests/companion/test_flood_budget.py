@@ -210,6 +210,45 @@ def test_the_lane_takes_one_piece_at_a_time_owing_least_first(
     assert asyncio.run(after_a_busy_piece()) == ["person", "busy"]
 
 
+def test_a_flooders_frame_that_waited_in_the_lane_still_counts_as_busy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A busy session's frame pays its debt off while it waits in the lane; it still goes
+    after the tap of a person who came to the table later, and the lane pauses after it
+    (twenty flooders would otherwise take the loop in turn and keep a phone that just
+    opened a table waiting behind all of them)."""
+    monkeypatch.setattr(budget, "PER_SESSION_RATE", 0.0)  # debts stay as set
+    monkeypatch.setattr(budget, "_waiting", budget.weakref.WeakSet())
+
+    async def main() -> tuple[list[str], bool]:
+        lane, went = budget.Lane(), []
+        busy_after: list[bool] = []
+        first = await lane.enter(_still(budget.Meter(), 0.0))  # the lane is taken
+        assert first is not None
+        flooder = _still(budget.Meter(), 0.09)  # at the table since before the person
+
+        async def go(name: str, meter: budget.Meter) -> None:
+            ticket = await lane.enter(meter)
+            assert ticket is not None
+            went.append(name)
+            if name == "flooder":
+                busy_after.append(ticket.busy)
+            ticket.leave()
+
+        flooding = asyncio.create_task(go("flooder", flooder))
+        await asyncio.sleep(0.02)
+        _still(flooder, 0.0)  # its debt paid off while it waited
+        person = asyncio.create_task(go("person", _still(budget.Meter(), 0.0)))
+        await asyncio.sleep(0.02)
+        first.leave()
+        await asyncio.gather(flooding, person)
+        return went, busy_after[0]
+
+    went, paused_after = asyncio.run(main())
+    assert went == ["person", "flooder"]
+    assert paused_after  # the flooder's frame closes the lane to busy sessions after it
+
+
 def test_a_waiter_that_goes_away_frees_the_lane(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(budget, "PER_SESSION_RATE", 0.0)
     monkeypatch.setattr(budget, "_waiting", budget.weakref.WeakSet())

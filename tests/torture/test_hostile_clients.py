@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import random
 import signal
+import socket
 import threading
 import time
 import urllib.error
@@ -382,3 +383,62 @@ def test_tab_taps_from_watch_codes_cannot_stall_the_table_or_shutdown(tmp_path: 
     print(f"\ntab flood: {sum(sent)} taps sent; moves took {waits}; SIGTERM exit in {took:.1f} s")
     assert sum(sent) > 1000, sent
     assert took < 10, took
+
+
+def _host_holds(h: Host, phone_port: int) -> bool:
+    """Does the host still hold a TCP connection from the phone's port (Linux's table of
+    sockets: the host's side is the one whose local port is the host's)?"""
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table) as rows:
+            for row in list(rows)[1:]:
+                local, remote = row.split()[1:3]
+                if int(local.rsplit(":", 1)[1], 16) == h.port and (
+                    int(remote.rsplit(":", 1)[1], 16) == phone_port
+                ):
+                    return True
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux's socket table")
+def test_a_phone_that_flooded_and_left_is_let_go_at_once(tmp_path: Path) -> None:
+    """A watch-code connection taps the tab already open (a tap that changes nothing, so
+    the host sends it nothing back) until the host holds it back, then goes without a
+    word. Its going waits behind the taps the host has not read, so the host would hear
+    of it only after reading them all, at a flood's pace, for minutes (handling each one
+    on the way, before the taps of the phones still at the table): the host looks at a
+    held-back connection and lets it go within seconds."""
+    scales, watch, _other = _game_tables(tmp_path)
+    h = start_host(tmp_path, TALLY_ENV)
+    try:
+        phone = Phone.open(h, f"/t/{scales}?k={watch}", wait_for="tab-counters")
+        sock = phone.ws.socket
+        port = sock.getsockname()[1]
+        tap = frame(EVENT, {"target": phone.ids["tab-game"], "name": "click", "data": None})
+        sent = [0]
+
+        def flood() -> None:
+            with contextlib.suppress(ConnectionClosed, OSError):
+                while True:
+                    phone.ws.send(tap)
+                    sent[0] += 1
+
+        flooder = threading.Thread(target=flood, daemon=True)
+        flooder.start()
+        time.sleep(2.0)  # past a person's burst: the host reads this connection no more
+        assert _host_holds(h, port)
+        # Gone without a closing handshake, the taps not yet read by the host still on
+        # their way (the phone's system sends its end after them).
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+        flooder.join(10)
+        sock.close()
+        gone = time.monotonic()
+        while _host_holds(h, port) and time.monotonic() - gone < 10:
+            time.sleep(0.1)
+        let_go = time.monotonic() - gone
+    finally:
+        if h.proc.poll() is None:
+            h.stop(signal.SIGKILL)
+    print(f"\n{sent[0]} taps sent; the host let the connection go {let_go:.1f} s after it")
+    assert sent[0] > 1000, sent
+    assert let_go < 5, f"the host still held the connection {let_go:.1f} s after the phone left"
