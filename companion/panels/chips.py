@@ -16,7 +16,8 @@ The contract of ``chip``:
   label at a large text size. A label wider than the row it sits in wraps between words
   instead of running off the screen; no word is broken.
 - **Leading.** ``leading`` (a coloured marker, an icon) sits before the label: the colour
-  that says whose piece it is rides on it, never on the label's text.
+  that says whose piece it is rides on it, never on the label's text. A chip with a
+  leading mark keeps its label on one line (such labels are single names).
 
 ``restyle`` changes a chip's selected look in place, for a screen that keeps its chips as
 the same controls between taps (a quick second tap then never lands on a replaced one).
