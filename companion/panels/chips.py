@@ -3,9 +3,10 @@ a monster or one choice among a few.
 
 The contract of ``chip``:
 
-- **Label and tag.** ``label`` is the text shown and read out; the chip is tagged ``ident``
-  (the returned control is the ``ft.Semantics`` wrapper: its ``identifier``, ``label`` and
-  ``selected`` are what a browser test and a screen reader see).
+- **Label and tag.** ``label`` is the text shown, and the chip's name when read out; the
+  chip is tagged ``ident`` (the returned control is the ``ft.Semantics`` wrapper: its
+  ``identifier``, ``button`` and ``selected`` are what a browser test and a screen reader
+  see).
 - **Selected.** A selected chip is filled (``PRIMARY_CONTAINER`` with its paired text
   colour) and outlined twice as thick, so it reads as picked by shape as well as colour,
   in the light and the dark theme alike.
@@ -92,9 +93,10 @@ def chip(
         disabled=disabled,
         opacity=_FADED if disabled else 1.0,
     )
+    # No label of its own: the label's text names the chip, said once (a label here
+    # would be read out before that same text).
     wrapper = ft.Semantics(
         identifier=ident,
-        label=label,
         button=tappable,
         selected=selected,
         content=box,

@@ -15,6 +15,7 @@ from companion.views.options_form import OptionsForm, fields_for, refusal
 from rules.core import MalformedAction
 from rules.grimheim.game import GAME
 from rules.grimheim.state import GrimheimOptions
+from tests.support.ui import texts
 
 
 def heroes_form() -> OptionsForm:
@@ -29,7 +30,7 @@ def chip_labels(form: OptionsForm, name: str = "heroes") -> list[str]:
     labels = []
     for wrapper in row.controls:
         assert isinstance(wrapper, ft.Semantics) and wrapper.button  # the kit's chip
-        labels.append(f"{wrapper.label}{' *' if wrapper.selected else ''}")
+        labels.append(f"{texts(wrapper)}{' *' if wrapper.selected else ''}")
     return labels
 
 
