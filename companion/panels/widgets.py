@@ -294,9 +294,15 @@ def choice(
     return wrapped
 
 
-def titled_card(ident: str, title: str, parts: Sequence[ft.Control]) -> ft.Control:
+def titled_card(
+    ident: str, title: str, parts: Sequence[ft.Control], *, title_size: int | None = None
+) -> ft.Control:
     """A section of a game's screen as an outlined card: ``title`` as a heading above
-    ``parts``, tagged ``ident``."""
+    ``parts``, tagged ``ident``. ``title_size`` makes the heading smaller than a section
+    heading (a screen of many cards, each a small part of one turn)."""
+    heading = theme.heading(title)
+    if title_size is not None:
+        heading.size = title_size
     return theme.tagged(
         ident,
         ft.Container(
@@ -304,7 +310,7 @@ def titled_card(ident: str, title: str, parts: Sequence[ft.Control]) -> ft.Contr
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            content=ft.Column(spacing=8, controls=[theme.heading(title), *parts]),
+            content=ft.Column(spacing=8, controls=[heading, *parts]),
         ),
     )
 

@@ -10,6 +10,7 @@ import flet as ft
 from rules import registry
 
 from .. import theme
+from ..panels.chips import chip
 from . import host_link, manage
 from .context import AppContext
 from .new_table import sentence
@@ -70,13 +71,11 @@ def view(shell: AppContext) -> ft.View:
 
     def fill_roster() -> None:
         roster.controls = [
-            theme.tagged(
+            chip(
                 f"player-{p.id}",
-                ft.Chip(
-                    label=ft.Text(p.name),
-                    leading=ft.Icon(ft.Icons.PERSON),
-                    on_click=lambda _, p=p: shell.page.show_dialog(manage.player_dialog(shell, p)),
-                ),
+                p.name,
+                leading=ft.Icon(ft.Icons.PERSON),
+                on_click=lambda _, p=p: shell.page.show_dialog(manage.player_dialog(shell, p)),
             )
             for p in hub.players()
         ] or [theme.muted("No players yet.")]

@@ -27,6 +27,8 @@ from typing import Any, Literal
 
 import flet as ft
 
+from ..panels.chips import chip, chip_row
+
 
 @dataclass(frozen=True)
 class FieldSpec:
@@ -216,14 +218,11 @@ class OptionsForm:
         for value, text in spec.choices:
             order = picked.index(value) + 1 if value in picked else 0
             chips.append(
-                ft.Semantics(
-                    identifier=f"pick-{spec.name}-{value}",
-                    content=ft.Chip(
-                        label=ft.Text(f"{order}. {text}" if order else text),
-                        selected=bool(order),
-                        show_checkmark=False,
-                        on_select=lambda _, v=value, n=spec.name: self._tapped(n, v),
-                    ),
+                chip(
+                    f"pick-{spec.name}-{value}",
+                    f"{order}. {text}" if order else text,
+                    selected=bool(order),
+                    on_click=lambda _, v=value, n=spec.name: self._tapped(n, v),
                 )
             )
         return chips
@@ -249,7 +248,7 @@ class OptionsForm:
                 spacing=4,
                 controls=[
                     ft.Text(f"{spec.label} (tap in order)", size=14),
-                    ft.Row(self._pick_chips(spec), wrap=True, spacing=6, run_spacing=6),
+                    chip_row(self._pick_chips(spec)),
                 ],
             )
         if spec.kind == "bool":

@@ -125,9 +125,11 @@ class TableScreen:
         title = live.title or live.game.title
         if title == f"{live.game.title}: {', '.join(live.seat_names)}":
             # A title line at 200 % text fits about a dozen letters: the default title
-            # keeps the players' names there, and the game's name goes beside the buttons.
+            # keeps the players' names there, and the game's name goes on the line saying
+            # who this device is, by its short name: the line then stays one line at 200 %
+            # on a 320 px phone, and the game's panel starts within the header's share.
             title = ", ".join(live.seat_names)
-            subtitle = f"{subtitle} · {live.game.title}"
+            subtitle = f"{subtitle} · {live.game.short_title or live.game.title}"
         self.view = ft.View(
             route=f"/t/{live.id}",
             padding=0,
@@ -151,10 +153,11 @@ class TableScreen:
 
         Not Flutter's app bar, whose title gets only what the buttons leave of their line:
         72 px on a 320 px phone, "Ada…" even at 100 % text. Here the title has a line of
-        its own, the whole width, and wraps rather than being cut; the shorter line saying
-        who this device is takes the room beside the buttons (cut short there only on a
-        narrow phone at large text, where a line of its own would push the game down).
-        ``actions`` is the list ``_swap`` swaps the buttons in."""
+        its own, the whole width, and wraps rather than being cut. The line saying who this
+        device is follows the buttons on their line when it fits there; when it does not (a
+        narrow phone, large text) it takes a line of its own under them, as tall as its
+        text, and wraps between words rather than being cut. ``actions`` is the list
+        ``_swap`` swaps the buttons in."""
         home: list[ft.Control] = (
             [
                 ft.IconButton(
@@ -164,12 +167,9 @@ class TableScreen:
             if self.role == "host"
             else []
         )
-        line = theme.muted(subtitle, size=12)
-        line.max_lines, line.overflow = 1, ft.TextOverflow.ELLIPSIS
         who = ft.Container(
-            theme.tagged("table-subtitle", line),
-            expand=True,
-            padding=ft.Padding.only(left=4 if home else 12, right=4),
+            theme.tagged("table-subtitle", theme.muted(subtitle, size=12)),
+            padding=ft.Padding.symmetric(horizontal=8),
         )
         return ft.Container(
             padding=ft.Padding.only(left=4, right=4, bottom=4),
@@ -177,8 +177,19 @@ class TableScreen:
                 spacing=0,
                 controls=[
                     ft.Row(
+                        wrap=True,
                         spacing=0,
-                        controls=[*home, who, ft.Row(tight=True, spacing=0, controls=actions)],
+                        run_spacing=0,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        controls=[
+                            ft.Row(
+                                tight=True,
+                                spacing=0,
+                                # ``actions`` itself, not a copy: ``_swap`` swaps in it.
+                                controls=[*home, ft.Row(tight=True, spacing=0, controls=actions)],
+                            ),
+                            who,
+                        ],
                     ),
                     ft.Container(
                         padding=ft.Padding.symmetric(horizontal=12),

@@ -56,6 +56,9 @@ class Game(ABC, Generic[S, Opt]):
 
     slug: ClassVar[str]
     title: ClassVar[str]
+    short_title: ClassVar[str] = ""
+    """The name players call the game by, for a line with little room on a phone (the
+    table's header beside who the device is); empty when it is ``title`` itself."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     state_type: ClassVar[type]

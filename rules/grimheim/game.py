@@ -97,6 +97,7 @@ HANDLERS: Handlers = {
 class GrimheimGame(Game[GrimheimState, GrimheimOptions]):
     slug = "grimheim"
     title = "Fate: Defenders of Grimheim"
+    short_title = "Grimheim"
     min_players = 1
     max_players = 4
     state_type = GrimheimState

@@ -40,6 +40,7 @@ class WindsOfFate(Game[WofState, WofOptions]):
 
     slug = "winds-of-fate"
     title = "Odysseus: Winds of Fate"
+    short_title = "Winds of Fate"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_type = WofState

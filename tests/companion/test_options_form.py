@@ -15,6 +15,7 @@ from companion.views.options_form import OptionsForm, fields_for, refusal
 from rules.core import MalformedAction
 from rules.grimheim.game import GAME
 from rules.grimheim.state import GrimheimOptions
+from tests.support.ui import texts
 
 
 def heroes_form() -> OptionsForm:
@@ -28,10 +29,8 @@ def chip_labels(form: OptionsForm, name: str = "heroes") -> list[str]:
     assert isinstance(row, ft.Row)
     labels = []
     for wrapper in row.controls:
-        assert isinstance(wrapper, ft.Semantics)
-        chip = wrapper.content
-        assert isinstance(chip, ft.Chip) and isinstance(chip.label, ft.Text)
-        labels.append(f"{chip.label.value}{' *' if chip.selected else ''}")
+        assert isinstance(wrapper, ft.Semantics) and wrapper.button  # the kit's chip
+        labels.append(f"{texts(wrapper)}{' *' if wrapper.selected else ''}")
     return labels
 
 
@@ -152,16 +151,15 @@ def test_screen_fits_heroes_to_seats_and_shows_a_refusal(hub: Hub) -> None:
     count.value = "3"
     count.on_select(Event(count))
     heroes = by_identifier(view, "option-heroes")
-    chips = [w.content for w in heroes.controls[1].controls]
-    assert [c.selected for c in chips] == [True, True, True, False]
+    assert [w.selected for w in heroes.controls[1].controls] == [True, True, True, False]
 
     for i, name in enumerate(("Ann", "Bo", "Cy")):
         by_identifier(view, f"seat-{i}").value = name
     # Untick every hero: the game refuses, the screen says why and keeps every entry.
     for _ in range(3):
         heroes = by_identifier(view, "option-heroes")
-        first_on = next(w.content for w in heroes.controls[1].controls if w.content.selected)
-        first_on.on_select(Event(first_on))
+        first_on = next(w.content for w in heroes.controls[1].controls if w.selected)
+        first_on.on_click(Event(first_on))
     create = by_identifier(view, "create-table")
     create.on_click(Event(create))
     error = by_identifier(view, "new-table-error")
@@ -173,7 +171,7 @@ def test_screen_fits_heroes_to_seats_and_shows_a_refusal(hub: Hub) -> None:
     heroes = by_identifier(view, "option-heroes")
     for name in ("Boldur", "Embla"):
         chip = by_identifier(view, f"pick-heroes-{name}")
-        chip.on_select(Event(chip))
+        chip.on_click(Event(chip))
     create.on_click(Event(create))
     assert len(shell.went) == 1 and shell.went[0].startswith("/t/")
     table_id = shell.went[0].removeprefix("/t/")

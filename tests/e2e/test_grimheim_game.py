@@ -28,8 +28,9 @@ def wait_text_in(screen: Screen, identifier: str, pattern: str, timeout_ms: int 
 
 def reveal(host: Screen, identifier: str) -> None:
     """Scroll down (a finger drag) until ``identifier`` exists: the section's list builds
-    only what is on screen or near it."""
-    for _ in range(12):
+    only what is on screen or near it. A wheel step moves the list about 75 px: twenty
+    reach past a hero board's attack box, whose chips are full 48 px tap targets."""
+    for _ in range(20):
         if host.by_id(identifier).count():
             return
         host.page.mouse.move(195, 500)

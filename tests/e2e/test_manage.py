@@ -38,7 +38,7 @@ def test_rename_player_and_bin_a_table(server: Server, phone: Any) -> None:
     s.fill("player-name", "Mira")
     s.tap("add-player")
     s.wait_body("Mira")
-    s.page.get_by_role("checkbox", name="Mira", exact=True).first.click()  # a chip
+    s.page.get_by_role("button", name="Mira", exact=True).first.click()  # the player's chip
     s.wait_id("player-rename-field")
     s.fill("player-rename-field", "Mirabel")
     # The phone keyboard's Done key submits. (A click on Rename while the field still has

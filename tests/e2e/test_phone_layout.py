@@ -675,24 +675,29 @@ def _cut_texts(screen: Screen, nodes: list[dict[str, Any]], scale: float) -> lis
 
 def assert_texts_whole(screen: Screen, where: str, scale: float) -> None:
     """No plain text of the game's panel (not its tagged pieces, which carry a spoken
-    label of their own) is cut, and neither is the table's title above it (tagged, so the
-    panel's texts leave it out, and outside the panel): see ``_cut_texts``."""
+    label of their own) is cut, and neither are the header's two lines above it, the line
+    saying who this device is and the table's title (tagged, so the panel's texts leave
+    them out, and outside the panel): see ``_cut_texts``."""
     cut = _cut_texts(screen, screen.page.evaluate(_LEAF_TEXTS), scale)
-    title = screen.page.evaluate(_TITLE)
-    assert title, f"{where}: no table title on the screen"
-    cut += [("title: " + text, w, h) for text, w, h in _cut_texts(screen, title, scale)]
+    for ident, name in HEADER_LINES.items():
+        line = screen.page.evaluate(_HEADER_LINE, ident)
+        assert line, f"{where}: no {name} on the screen"
+        cut += [(f"{name}: {text}", w, h) for text, w, h in _cut_texts(screen, line, scale)]
     assert not cut, f"{where}: texts cut or broken mid-word: {cut[:10]}"
 
 
-_TITLE = """() => [...document.querySelectorAll('[flt-semantics-identifier="table-title"]')]
+HEADER_LINES = {"table-subtitle": "device line", "table-title": "title"}
+"""The header's texts checked whole, by tag: who this device is, and the table's title."""
+
+_HEADER_LINE = """(ident) => [...document.querySelectorAll(`[flt-semantics-identifier="${ident}"]`)]
     .map(el => {
         const r = el.getBoundingClientRect();
         return {text: (el.getAttribute('aria-label') || el.innerText || '').trim(),
                 width: r.width, height: r.height};
     })
     .filter(n => n.text && n.width > 0)"""
-"""The table's title as the header shows it (its spoken label is the whole title, however
-much of it the box shows)."""
+"""A line of the header as it shows it (its spoken label is the whole line, however much
+of it the box shows)."""
 
 
 GRIM_SHOWN = {

@@ -12,7 +12,7 @@ from rules.fates_and_favors.data import COLOURS
 
 from ... import theme
 from ..base import PanelContext, Route
-from .chips import chip as _chip
+from ..chips import chip
 from .picks import BOARD_PICKS, Pick
 from .picture import board_picture
 
@@ -75,12 +75,13 @@ def _board_tools(ctx: PanelContext, pick: Pick, refresh: Any) -> ft.Control:
         run_spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[
-            _chip(
+            chip(
                 "ff-numbers",
                 "Hide numbers" if pick.numbers else "Space numbers",
-                pick.numbers,
-                toggle,
-                96,
+                selected=pick.numbers,
+                on_click=toggle,
+                min_width=96,
+                size=15,
             ),
             theme.tagged("ff-spot", ft.Text(words, size=13, color=theme.MUTED)),
         ],

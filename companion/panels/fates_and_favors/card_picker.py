@@ -9,7 +9,7 @@ import flet as ft
 
 from ... import theme
 from ..base import Route
-from .chips import chip as _chip
+from ..chips import chip
 from .picks import ALONE, FAVORS, HAND, Pick
 
 
@@ -41,18 +41,35 @@ def _card_picker(route: Route, pick: Pick) -> ft.Control:
         return go
 
     cards = [
-        _chip(f"ff-card-{n}", str(n), pick.card == n and not pick.hero, set_card(n), 56)
+        chip(
+            f"ff-card-{n}",
+            str(n),
+            selected=pick.card == n and not pick.hero,
+            on_click=set_card(n),
+            min_width=56,
+            size=15,
+        )
         for n in range(1, 11)
     ]
-    cards.append(_chip("ff-card-hero", "Hero", pick.hero, set_card(0, True), 72))
+    cards.append(
+        chip(
+            "ff-card-hero",
+            "Hero",
+            selected=pick.hero,
+            on_click=set_card(0, True),
+            min_width=72,
+            size=15,
+        )
+    )
     open_ = pick.more or pick.favor in HAND
     favors = [
-        _chip(
+        chip(
             f"ff-favor-{name or 'none'}",
             name.capitalize() or "No Favor",
-            pick.favor == name,
-            set_favor(name),
-            96,
+            selected=pick.favor == name,
+            on_click=set_favor(name),
+            min_width=96,
+            size=15,
         )
         for name in ((*FAVORS, *HAND) if open_ else FAVORS)
     ]
@@ -64,7 +81,15 @@ def _card_picker(route: Route, pick: Pick) -> ft.Control:
             pick.favor, pick.chosen = "", -1
         refresh()
 
-    favors.append(_chip("ff-favor-more", "Fewer" if open_ else "More…", False, toggle_more, 96))
+    favors.append(
+        chip(
+            "ff-favor-more",
+            "Fewer" if open_ else "More…",
+            on_click=toggle_more,
+            min_width=96,
+            size=15,
+        )
+    )
     return ft.Column(
         spacing=10,
         controls=[

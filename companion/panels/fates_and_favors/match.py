@@ -24,7 +24,7 @@ from rules.fates_and_favors.setup import start_columns
 from ... import theme
 from .. import widgets
 from ..base import PanelContext, Route
-from .chips import chip as _chip
+from ..chips import chip
 from .picture import board_picture
 
 WAYS = (("forward", "Forward"), ("backward", "Back"), ("either", "Either"))
@@ -252,7 +252,14 @@ def _cards_form(ctx: PanelContext, draft: Draft, refresh: Any) -> list[ft.Contro
         spacing=6,
         run_spacing=6,
         controls=[
-            _chip(f"ff-match-fate-{n}", f"#{n}", n == draft.number, pick_number(n), 56)
+            chip(
+                f"ff-match-fate-{n}",
+                f"#{n}",
+                selected=n == draft.number,
+                on_click=pick_number(n),
+                min_width=56,
+                size=15,
+            )
             for n in range(1, 11)
         ],
     )
@@ -355,8 +362,12 @@ def _action_form(draft: Draft, i: int, action: FateAction, refresh: Any) -> ft.C
                 spacing=6,
                 run_spacing=6,
                 controls=[
-                    _chip(
-                        f"{ident}-dir-{key}", text, action.direction == key, change(direction=key)
+                    chip(
+                        f"{ident}-dir-{key}",
+                        text,
+                        selected=action.direction == key,
+                        on_click=change(direction=key),
+                        size=15,
                     )
                     for key, text in WAYS
                 ],
@@ -380,7 +391,13 @@ def _action_form(draft: Draft, i: int, action: FateAction, refresh: Any) -> ft.C
             spacing=6,
             run_spacing=6,
             controls=[
-                _chip(f"{ident}-whose-{key}", text, action.whose == key, change(whose=key))
+                chip(
+                    f"{ident}-whose-{key}",
+                    text,
+                    selected=action.whose == key,
+                    on_click=change(whose=key),
+                    size=15,
+                )
                 for key, text in WHOSE
             ],
         ),

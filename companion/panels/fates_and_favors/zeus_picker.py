@@ -15,7 +15,7 @@ from rules.fates_and_favors.zeus import ZEUS_SPACES, ZeusColumn
 
 from ... import theme
 from ..base import PanelContext, Route
-from .chips import chip as _chip
+from ..chips import chip
 from .picture import PAINT
 
 
@@ -91,12 +91,12 @@ def zeus_picker(ctx: PanelContext, pick: Any, refresh: Any) -> list[ft.Control]:
                                 spacing=0,
                                 expand=True,
                             ),
-                            _chip(
+                            chip(
                                 f"ff-zeus-minus-{key}",
                                 "−",
-                                False,
-                                step(c.column, False) if can_down else None,
-                                48,
+                                on_click=step(c.column, False) if can_down else None,
+                                disabled=not can_down,
+                                size=15,
                             ),
                             theme.tagged(
                                 f"ff-zeus-amount-{key}",
@@ -108,12 +108,12 @@ def zeus_picker(ctx: PanelContext, pick: Any, refresh: Any) -> list[ft.Control]:
                                     weight=ft.FontWeight.BOLD if amount else None,
                                 ),
                             ),
-                            _chip(
+                            chip(
                                 f"ff-zeus-plus-{key}",
                                 "+",
-                                False,
-                                step(c.column, True) if can_up else None,
-                                48,
+                                on_click=step(c.column, True) if can_up else None,
+                                disabled=not can_up,
+                                size=15,
                             ),
                         ],
                         spacing=6,

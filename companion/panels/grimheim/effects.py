@@ -24,6 +24,7 @@ from rules.grimheim.state import HAND_LIMIT, MAX_CRYSTALS, GrimheimState, HeroSt
 from ... import theme
 from .. import widgets
 from ..base import PanelContext
+from ..chips import chip, chip_row
 from ..widgets import verdict_box
 from .ui import UiMemory, big_button, hex_label, monster_name, reason_line, submit
 from .ui import why_disabled as seat_or_rules_reason
@@ -72,13 +73,8 @@ def _pick_chips(
             mem.odds[_key(hero, field)] = v
             refresh()
 
-        chips.append(
-            theme.tagged(
-                tag,
-                ft.Chip(label=ft.Text(label, size=size), selected=value == chosen, on_click=pick),
-            )
-        )
-    return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
+        chips.append(chip(tag, label, selected=value == chosen, on_click=pick, size=size))
+    return chip_row(chips, spacing=4)
 
 
 def effects_box(
@@ -230,16 +226,15 @@ def monster_chips(
     chips: list[ft.Control] = []
     for m in state.monsters:
         chips.append(
-            theme.tagged(
+            chip(
                 f"{prefix}-{hexmap.grid_name(m.at)}",
-                ft.Chip(
-                    label=ft.Text(f"{monster_name(m.kind)} {hex_label(m.at)}", size=12),
-                    selected=m.at == selected,
-                    on_click=lambda _, at=m.at: on_pick(at),
-                ),
+                f"{monster_name(m.kind)} {hex_label(m.at)}",
+                selected=m.at == selected,
+                on_click=lambda _, at=m.at: on_pick(at),
+                size=12,
             )
         )
-    return ft.Row(chips[:24], wrap=True, spacing=4, run_spacing=4)
+    return chip_row(chips[:24], spacing=4)
 
 
 def _deal(ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState) -> Built:
@@ -265,13 +260,12 @@ def _deal(ctx: PanelContext, mem: UiMemory, refresh: Refresh, hero: HeroState) -
         if state.monsters
         else theme.muted("No monster is on the map.", size=13),
         damage_row,
-        theme.tagged(
+        chip(
             f"grim-fx-{name}-pierce",
-            ft.Chip(
-                label=ft.Text("Armor does not stop it", size=13),
-                selected=pierce,
-                on_click=flip,
-            ),
+            "Armor does not stop it",
+            selected=pierce,
+            on_click=flip,
+            size=13,
         ),
     ]
     if tile is None:

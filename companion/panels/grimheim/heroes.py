@@ -19,6 +19,7 @@ from rules.grimheim.state import HAND_LIMIT, HERO_ACTIONS, SITES, GrimheimState,
 from ... import theme
 from .. import widgets
 from ..base import PanelContext
+from ..chips import chip
 from ..widgets import verdict_box
 from .effects import effects_box, monster_chips
 from .ui import (
@@ -293,14 +294,13 @@ def _attack_box(
         refresh()
 
     def flag(key: str, words: str, on: bool, fixed: bool) -> ft.Control:
-        return theme.tagged(
+        return chip(
             f"grim-attack-{key.lstrip('_')}",
-            ft.Chip(
-                label=ft.Text(words, size=12),
-                selected=on,
-                on_click=lambda _: toggle(key),
-                disabled=fixed,
-            ),
+            words,
+            selected=on,
+            on_click=lambda _: toggle(key),
+            disabled=fixed,
+            size=12,
         )
 
     def pick(at: tuple[int, int]) -> None:
@@ -405,14 +405,13 @@ def _end_turn_box(
 
         v = ctx.check(EndTurn(hero=hero.name, upgrade=key))
         options.append(
-            theme.tagged(
+            chip(
                 f"grim-upgrade-{key}",
-                ft.Chip(
-                    label=ft.Text(words, size=12),
-                    selected=choice == key,
-                    on_click=pick,
-                    disabled=not v.legal,
-                ),
+                words,
+                selected=choice == key,
+                on_click=pick,
+                disabled=not v.legal,
+                size=12,
             )
         )
     action = EndTurn(hero=hero.name, upgrade=choice)

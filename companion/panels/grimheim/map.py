@@ -23,6 +23,7 @@ from rules.grimheim.state import GRIMHEIM, GrimheimState, MonsterTile
 from ... import theme
 from ..base import PanelContext, Route
 from ..board_canvas import arrow, fitted_board
+from ..chips import chip, chip_row
 from ..widgets import verdict_box
 from .ui import (
     FACTION_COLOURS,
@@ -298,17 +299,15 @@ def map_section(ctx: PanelContext, mem: UiMemory, refresh: Callable[[], None]) -
             refresh()
 
         chips.append(
-            theme.tagged(
+            chip(
                 f"grim-map-hero-{hero.name}",
-                ft.Chip(
-                    label=ft.Text(hero.name),
-                    selected=mem.map_hero == hero.name,
-                    on_select=pick,  # a chip shows ``selected`` only when it is selectable
-                    leading=ft.Icon(ft.Icons.PERSON, color=HERO_COLOURS.get(hero.name)),
-                ),
+                hero.name,
+                selected=mem.map_hero == hero.name,
+                on_click=pick,
+                leading=ft.Icon(ft.Icons.PERSON, color=HERO_COLOURS.get(hero.name)),
             )
         )
-    out.append(ft.Row(chips, wrap=True, spacing=6))
+    out.append(chip_row(chips))
     out.append(
         theme.muted(
             "Pick a hero, then tap an area to check the move. Tap a monster to see where it "

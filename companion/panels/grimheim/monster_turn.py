@@ -19,6 +19,7 @@ from rules.grimheim.state import GRIMHEIM, GrimheimState
 from ... import theme
 from .. import widgets
 from ..base import PanelContext, Route
+from ..chips import chip, chip_row
 from ..widgets import verdict_box
 from .time_track import Refresh, track_of
 from .ui import UiMemory, big_button, card, hex_label, monster_name, submit
@@ -209,16 +210,15 @@ def _die_step(ctx: PanelContext, mem: UiMemory, refresh: Refresh) -> list[ft.Con
             refresh()
 
         chips.append(
-            theme.tagged(
+            chip(
                 f"grim-face-{face}",
-                ft.Chip(
-                    label=ft.Text(DIE_WORDS[face][0], size=12),
-                    selected=mem.die_face == face,
-                    on_click=pick,
-                ),
+                DIE_WORDS[face][0],
+                selected=mem.die_face == face,
+                on_click=pick,
+                size=12,
             )
         )
-    out.append(ft.Row(chips, wrap=True, spacing=4, run_spacing=4))
+    out.append(chip_row(chips, spacing=4))
     if mem.die_face:
         title, words = DIE_WORDS[mem.die_face]
         action = die_action(state, mem.die_face)

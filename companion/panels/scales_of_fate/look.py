@@ -7,12 +7,14 @@ distinct on a dark screen, and the labels unique, so two markers on one space ne
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import flet as ft
 
 from rules.scales_of_fate.components import DEMIGODS
 
+from ..chips import chip
 from ..widgets import choice
 
 _PALETTE: tuple[str, ...] = (
@@ -65,19 +67,15 @@ def marker(name: str, size: int = 26) -> ft.Container:
     )
 
 
-def chip(name: str, *, selected: bool = False) -> ft.Container:
-    """A marker with the full name beside it, for pickers and lists."""
-    return ft.Container(
-        padding=ft.Padding.only(left=4, right=10, top=4, bottom=4),
-        border_radius=20,
-        border=ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
-        content=ft.Row(
-            spacing=6,
-            tight=True,
-            controls=[marker(name, 30), ft.Text(name, size=14)],
-        ),
-    )
+def demigod_chip(
+    ident: str,
+    name: str,
+    *,
+    selected: bool = False,
+    on_click: Callable[[Any], None] | None = None,
+) -> ft.Semantics:
+    """The kit's chip for a demigod: its marker, then its full name, tagged ``ident``."""
+    return chip(ident, name, selected=selected, on_click=on_click, leading=marker(name, 30))
 
 
-__all__ = ["COLOURS", "SHORT", "chip", "choice", "marker"]
+__all__ = ["COLOURS", "SHORT", "choice", "demigod_chip", "marker"]

@@ -27,7 +27,7 @@ from rules.scales_of_fate.components import (
 from ... import theme
 from .. import widgets
 from ..widgets import verdict_box
-from .look import chip, choice
+from .look import choice, demigod_chip
 
 
 class PlayCard:
@@ -213,9 +213,12 @@ class PlayCard:
         )
 
     def _demigod_button(self, name: str, field: str, selected: bool) -> ft.Control:
-        box = chip(name, selected=selected)
-        box.on_click = lambda _: self._pick(**{"demigod" if field == "place" else field: name})
-        return ft.Semantics(identifier=f"sof-{field}-{name}", label=name, button=True, content=box)
+        return demigod_chip(
+            f"sof-{field}-{name}",
+            name,
+            selected=selected,
+            on_click=lambda _: self._pick(**{"demigod" if field == "place" else field: name}),
+        )
 
     def _tap_tile(self, position: str) -> None:
         self._pick(tile=position)

@@ -19,7 +19,8 @@ from rules.scales_of_fate.deduction import candidates, opponent_pairs_for
 from rules.scales_of_fate.state import AgeRecord, SofState
 
 from ... import theme
-from .look import SHORT, chip, marker
+from ..chips import restyle
+from .look import SHORT, demigod_chip, marker
 
 SECRET_ID = "sof-secret-demigods"
 
@@ -46,7 +47,7 @@ class _PairPicker:
         self.act = act
         self.check = check
         self.picked: list[str] = []
-        self.chips: dict[str, ft.Container] = {}
+        self.chips: dict[str, ft.Semantics] = {}
         self.grid = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.root = ft.Column(spacing=8)
         self.draw()
@@ -63,22 +64,12 @@ class _PairPicker:
         # quick second tap never lands on a control that was just replaced.
         if not self.chips:
             for name in DEMIGODS:
-                box = chip(name)
-                box.on_click = lambda _, n=name: self.toggle(n)
-                self.chips[name] = box
-        buttons: list[ft.Control] = []
-        for name, box in self.chips.items():
-            look = chip(name, selected=name in self.picked)
-            box.border, box.bgcolor = look.border, look.bgcolor
-            buttons.append(
-                ft.Semantics(
-                    identifier=f"{self.ident}-{name}",
-                    label=name,
-                    button=True,
-                    selected=name in self.picked,
-                    content=box,
+                self.chips[name] = demigod_chip(
+                    f"{self.ident}-{name}", name, on_click=lambda _, n=name: self.toggle(n)
                 )
-            )
+        for name, piece in self.chips.items():
+            restyle(piece, name in self.picked)
+        buttons: list[ft.Control] = list(self.chips.values())
         self.grid.controls = buttons
         controls: list[ft.Control] = [self.grid]
         if len(self.picked) == 2:
@@ -125,7 +116,9 @@ def secret_block(
             ft.Semantics(
                 identifier="sof-hand",
                 label=hand_label(hand),
-                content=ft.Row(spacing=8, wrap=True, controls=[chip(d) for d in hand]),
+                content=ft.Row(
+                    spacing=8, wrap=True, controls=[demigod_chip(f"sof-hand-{d}", d) for d in hand]
+                ),
             )
         )
         parts.append(

@@ -15,7 +15,7 @@ from rules.winds_of_fate.components import (
 )
 
 from ... import theme
-from .. import handover
+from .. import handover, widgets
 from ..base import Route
 from . import pictures
 from .parts import button, wrap
@@ -118,7 +118,9 @@ class DestinyCards:
                     )
                 )
         if seat is None:
-            return pictures.box("wof-secrets", "Destiny cards", parts)
+            return widgets.titled_card(
+                "wof-secrets", "Destiny cards", parts, title_size=pictures.CARD_TITLE
+            )
         name = s.players[seat]
         if cards:
             parts.append(
@@ -137,7 +139,12 @@ class DestinyCards:
                     ),
                 )
             )
-        return pictures.box("wof-secrets", f"{name}'s destiny cards (private)", parts + form)
+        return widgets.titled_card(
+            "wof-secrets",
+            f"{name}'s destiny cards (private)",
+            parts + form,
+            title_size=pictures.CARD_TITLE,
+        )
 
     def _record_form(self, seat: int) -> list[ft.Control]:
         p = self.picks

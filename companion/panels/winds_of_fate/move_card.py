@@ -68,7 +68,7 @@ class MoveCard:
     def _move_box(title: str, waiting: str, parts: list[ft.Control]) -> ft.Control:
         if waiting:
             parts.insert(0, theme.tagged("wof-turn", theme.muted(waiting, 14)))
-        return pictures.box("wof-move", title, parts)
+        return widgets.titled_card("wof-move", title, parts, title_size=pictures.CARD_TITLE)
 
     def _waiting(self, seat: int) -> list[ft.Control]:
         return [theme.muted(f"Waiting for {self.state.players[seat]}.", 14)]

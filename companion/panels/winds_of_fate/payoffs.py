@@ -118,4 +118,9 @@ class PayoffsAndPaths:
                     disabled=not verdict.legal,
                 ),
             ]
-        return pictures.box("wof-paths", "Board paths (edit to match your board)", parts)
+        return widgets.titled_card(
+            "wof-paths",
+            "Board paths (edit to match your board)",
+            parts,
+            title_size=pictures.CARD_TITLE,
+        )

@@ -20,6 +20,7 @@ from rules.winds_of_fate.components import (
 from rules.winds_of_fate.payoffs import BetRow, bet_rows, destiny_rows, totals_now
 
 from ... import theme
+from ..widgets import titled_card
 
 PLAYER_COLOURS = (
     ft.Colors.RED_300,
@@ -44,20 +45,8 @@ PHASE_TEXT = {
 }
 
 
-def box(ident: str, title: str, parts: list[ft.Control]) -> ft.Control:
-    """A titled card, tagged ``ident``."""
-    return theme.tagged(
-        ident,
-        ft.Container(
-            padding=12,
-            border_radius=12,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            content=ft.Column(
-                spacing=8, controls=[ft.Text(title, size=17, weight=ft.FontWeight.W_600), *parts]
-            ),
-        ),
-    )
+CARD_TITLE = 17
+"""The size of a card's heading on this screen, where many small cards stand one above another."""
 
 
 def initials(s: WofState, seat: int) -> str:
@@ -157,7 +146,7 @@ def round_track(s: WofState) -> ft.Control:
                 ),
             )
         )
-    return box(
+    return titled_card(
         "wof-round-track",
         "Round track",
         [
@@ -165,6 +154,7 @@ def round_track(s: WofState) -> ft.Control:
             ft.Row(spacing=3, vertical_alignment=ft.CrossAxisAlignment.START, controls=cells[6:]),
             theme.muted("A bet shows its owner and its chips.", 12),
         ],
+        title_size=CARD_TITLE,
     )
 
 
@@ -212,13 +202,14 @@ def board(s: WofState) -> ft.Control:
             )
         )
     route = " → ".join(node_label(n, s.board) if n.isdigit() else TILE_NAMES[n] for n in s.voyage)
-    return box(
+    return titled_card(
         "wof-voyage",
         "The voyage",
         [
             ft.Row(wrap=True, spacing=4, run_spacing=4, controls=cells),
             theme.tagged("wof-route", ft.Text(route, size=13)),
         ],
+        title_size=CARD_TITLE,
     )
 
 
@@ -285,7 +276,7 @@ def _no_wrap(text: str, size: int, weight: ft.FontWeight | None = None) -> ft.Te
 
 def score_box(rows: list[ft.Control], supply: int) -> ft.Control:
     """The score board around its rows (in turn order)."""
-    return box(
+    return titled_card(
         "wof-scoreboard",
         "Score board",
         [
@@ -296,6 +287,7 @@ def score_box(rows: list[ft.Control], supply: int) -> ft.Control:
                 12,
             ),
         ],
+        title_size=CARD_TITLE,
     )
 
 
@@ -390,7 +382,7 @@ def payoff_picture(data: PayoffData) -> ft.Control:
                 ),
             )
         )
-    return box("wof-payoffs", "Payoff table", parts)
+    return titled_card("wof-payoffs", "Payoff table", parts, title_size=CARD_TITLE)
 
 
 def score_pad(s: WofState) -> ft.Control:
@@ -404,7 +396,7 @@ def score_pad(s: WofState) -> ft.Control:
         for item in p.items:
             detail = f" ({item.detail})" if item.detail else ""
             parts.append(theme.muted(f"  {item.label}: {item.points}{detail}", 12))
-    return box("wof-score", "Score pad", parts)
+    return titled_card("wof-score", "Score pad", parts, title_size=CARD_TITLE)
 
 
 def start_picture(s: WofState) -> ft.Control:

@@ -214,12 +214,12 @@ def test_the_attack_box_still_picks_its_target_from_the_shared_chips() -> None:
     t = hero_turn()
     monster = t.state.monsters[0]
     root = tap(t, f"grim-target-{hexmap.grid_name(monster.at)}")
-    assert one(root, f"grim-target-{hexmap.grid_name(monster.at)}").content.selected
+    assert one(root, f"grim-target-{hexmap.grid_name(monster.at)}").selected
     assert tagged(root, "grim-attack-verdict")
     # The effects' chips keep their own pick: nothing is selected there.
     tap(t, "grim-fx-Bjorn-toggle")
     root = tap(t, "grim-fx-Bjorn-kind-deal")
-    assert not one(root, f"grim-fx-Bjorn-target-{hexmap.grid_name(monster.at)}").content.selected
+    assert not one(root, f"grim-fx-Bjorn-target-{hexmap.grid_name(monster.at)}").selected
 
 
 def test_grim_action_extra_the_attack_box_offers_a_card_s_attack_after_the_action() -> None:
@@ -235,8 +235,8 @@ def test_grim_action_extra_the_attack_box_offers_a_card_s_attack_after_the_actio
     assert t.state.hero("Bjorn").actions == ("attack",)
     assert t.state.monster_at((15, 2)) is not None  # 1 of the imp's 2 health
     # The box is still there, now for the card's attack; its switch is fixed on.
-    chip = one(root, "grim-attack-extra").content
-    assert chip.selected and chip.disabled
+    chip = one(root, "grim-attack-extra")
+    assert chip.selected and chip.content.disabled
     tap(t, f"grim-target-{imp}")
     root = tap(t, "grim-attack-damage-up")
     verdict = one(root, "grim-attack-verdict")
@@ -257,7 +257,7 @@ def test_grim_combat_ignore_armor_switch_on_the_attack_box() -> None:
     t = hero_turn()
     t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), at=(15, 3)))
     root = tap(t, "grim-attack-noarmor")
-    assert one(root, "grim-attack-noarmor").content.selected
+    assert one(root, "grim-attack-noarmor").selected
     tap(t, f"grim-target-{hexmap.grid_name((15, 2))}")
     root = tap(t, "grim-attack-damage-up")
     verdict = one(root, "grim-attack-verdict")
