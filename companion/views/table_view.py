@@ -48,7 +48,7 @@ from ..table import (
 )
 from . import guide_view, history, invite, verdict
 from .context import AppContext
-from .reconcile import isolate, settle, swap_in
+from .reconcile import isolate, settle, swap_in, unsent
 
 log = logging.getLogger("companion")
 
@@ -155,6 +155,7 @@ class TableScreen:
         who this device is takes the room beside the buttons (cut short there only on a
         narrow phone at large text, where a line of its own would push the game down).
         ``actions`` is the list ``_swap`` swaps the buttons in."""
+        self._button_row = ft.Row(tight=True, spacing=0, controls=actions)
         home: list[ft.Control] = (
             [
                 ft.IconButton(
@@ -178,7 +179,7 @@ class TableScreen:
                 controls=[
                     ft.Row(
                         spacing=0,
-                        controls=[*home, who, ft.Row(tight=True, spacing=0, controls=actions)],
+                        controls=[*home, who, self._button_row],
                     ),
                     ft.Container(
                         padding=ft.Padding.symmetric(horizontal=12),
@@ -247,10 +248,26 @@ class TableScreen:
             start = budget.clock()
             try:
                 self.render()
-                self.redraw()
+                self._send_header()
             finally:
                 self.shell.meter.charge(budget.clock() - start)
             self._refresh_invite()
+
+    def _send_header(self) -> None:
+        """Send what ``render`` changed in the header, after a change made elsewhere.
+
+        ``render`` has sent everything below the header already. A change made elsewhere
+        moves only Undo and Redo in it (the moves they name), and never on a watching
+        phone: a cheap look for pending changes (``unsent``) replaces Flet's update of the
+        whole view, which walked every control of the header and the history drawer on
+        every phone for every change, and the update, when one is needed, walks only the
+        row of buttons when nothing else is pending."""
+        if not unsent(self.view, apart=(self.body,)):
+            return
+        if unsent(self.view, apart=(self.body, self._button_row)):
+            self.redraw()
+        else:
+            self._button_row.update()
 
     def _refresh_invite(self) -> None:
         """Redraw an open Invite dialog: what it may show depends on the table's moves."""
