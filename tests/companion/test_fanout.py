@@ -225,6 +225,28 @@ def test_a_change_made_elsewhere_sends_the_header_only_where_it_moved(
     assert game.counter_values(live.state)[counter] == target
 
 
+def test_an_open_history_follows_a_change_made_elsewhere(hub: Hub) -> None:
+    """The history drawer lives in the header's view: while it is open, a change made on
+    another device still reaches it."""
+    table = hub.create_table("winds-of-fate", None, PLAYERS[:3], "history")
+    ((shell, _s, wire),) = _phones(hub, table, [f"/t/{table.id}?key={hub.host_key}"])
+    screen = shell.table_screen
+    screen.history_open = True
+    screen.render()
+    screen.redraw()
+    wire.take()
+    live = screen.live
+    counter, (_low, high) = next(iter(live.game.counters(live.state).items()))
+    value = live.game.counter_values(live.state)[counter]
+    change = live.do(
+        Correct(counter=counter, value=value + 1 if value < high else value - 1),
+        Actor("h2", "Host"),
+    )
+    _deliver([(shell, _s, wire)], change)
+    lines = screen.history_col.controls
+    assert lines and {c._i for c in lines} <= _ids_sent(wire.take())
+
+
 def _ids_sent(frames: list[bytes]) -> set[int]:
     """The ids of every control the frames carry."""
     found: set[int] = set()
