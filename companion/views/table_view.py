@@ -48,7 +48,7 @@ from ..table import (
 )
 from . import guide_view, history, invite, verdict
 from .context import AppContext
-from .reconcile import isolate, settle, swap_in
+from .reconcile import isolate, settle, swap_in, unsent
 
 log = logging.getLogger("companion")
 
@@ -158,6 +158,8 @@ class TableScreen:
         narrow phone, large text) it takes a line of its own under them, as tall as its
         text, and wraps between words rather than being cut. ``actions`` is the list
         ``_swap`` swaps the buttons in."""
+        # ``actions`` itself, not a copy: ``_swap`` swaps in it.
+        self._button_row = ft.Row(tight=True, spacing=0, controls=actions)
         home: list[ft.Control] = (
             [
                 ft.IconButton(
@@ -185,8 +187,7 @@ class TableScreen:
                             ft.Row(
                                 tight=True,
                                 spacing=0,
-                                # ``actions`` itself, not a copy: ``_swap`` swaps in it.
-                                controls=[*home, ft.Row(tight=True, spacing=0, controls=actions)],
+                                controls=[*home, self._button_row],
                             ),
                             who,
                         ],
@@ -258,10 +259,26 @@ class TableScreen:
             start = budget.clock()
             try:
                 self.render()
-                self.redraw()
+                self._send_header()
             finally:
                 self.shell.meter.charge(budget.clock() - start)
             self._refresh_invite()
+
+    def _send_header(self) -> None:
+        """Send what ``render`` changed in the header, after a change made elsewhere.
+
+        ``render`` has sent everything below the header already. A change made elsewhere
+        moves only Undo and Redo in it (the moves they name), and never on a watching
+        phone: a cheap look for pending changes (``unsent``) replaces Flet's update of the
+        whole view, which walked every control of the header and the history drawer on
+        every phone for every change, and the update, when one is needed, walks only the
+        row of buttons when nothing else is pending."""
+        if not unsent(self.view, apart=(self.body,)):
+            return
+        if unsent(self.view, apart=(self.body, self._button_row)):
+            self.redraw()
+        else:
+            self._button_row.update()
 
     def _refresh_invite(self) -> None:
         """Redraw an open Invite dialog: what it may show depends on the table's moves."""

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 import flet as ft
+import msgpack
 import pytest
 
 from companion.app import Shell
@@ -180,6 +181,89 @@ def test_a_watching_phone_can_tap_after_redraws_it_only_watched(hub: Hub) -> Non
     asyncio.run(ann[1].dispatch_event(screen.undo_btn._i, "click", None))
     assert not hasattr(panel, "_frozen")  # settled before the handler ran
     assert ann[2].take()  # the tap was answered (a seat may not take back the host's move)
+
+
+def test_a_change_made_elsewhere_sends_the_header_only_where_it_moved(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a change made on another device, no phone's whole view is updated: a
+    watching phone's header does not change and it gets the change as one message; a
+    seat's Undo, which now takes back the new move, reaches its phone and acts."""
+    table = hub.create_table("winds-of-fate", None, PLAYERS[:3], "header")
+    ann, watcher = _phones(
+        hub,
+        table,
+        [f"/t/{table.id}?k={table.seat_tokens[0]}", f"/t/{table.id}?k={table.join_token}"],
+    )
+    screen = ann[0].table_screen
+    live = screen.live
+    game = live.game
+    views_updated: list[Any] = []
+    real_update = ft.View.update
+
+    def counted(view: ft.View) -> None:
+        views_updated.append(view)
+        real_update(view)
+
+    monkeypatch.setattr(ft.View, "update", counted)
+    counter, (_low, high) = next(iter(game.counters(live.state).items()))
+    before = game.counter_values(live.state)[counter]
+    target = before + 1 if before < high else before - 1
+    undo_before = screen.undo_btn
+    live.do(Correct(counter=counter, value=target), Actor("h", "Host"))
+    change = live.do(Correct(counter=counter, value=before), Actor("ann-2", "Ann", frozenset({0})))
+    _deliver([ann, watcher], change)  # as from Ann's other device
+    assert views_updated == []
+    assert len(watcher[2].take()) == 1
+    # Ann's Undo is a new button, sent to her phone...
+    assert screen.undo_btn is not undo_before
+    assert screen.undo_btn._i in _ids_sent(ann[2].take())
+    # ...and a tap on it takes back her move.
+    head = live.head
+    asyncio.run(ann[1].dispatch_event(screen.undo_btn._i, "click", None))
+    assert live.head == head - 1
+    assert game.counter_values(live.state)[counter] == target
+
+
+def test_an_open_history_follows_a_change_made_elsewhere(hub: Hub) -> None:
+    """The history drawer lives in the header's view: while it is open, a change made on
+    another device still reaches it."""
+    table = hub.create_table("winds-of-fate", None, PLAYERS[:3], "history")
+    ((shell, _s, wire),) = _phones(hub, table, [f"/t/{table.id}?key={hub.host_key}"])
+    screen = shell.table_screen
+    screen.history_open = True
+    screen.render()
+    screen.redraw()
+    wire.take()
+    live = screen.live
+    counter, (_low, high) = next(iter(live.game.counters(live.state).items()))
+    value = live.game.counter_values(live.state)[counter]
+    change = live.do(
+        Correct(counter=counter, value=value + 1 if value < high else value - 1),
+        Actor("h2", "Host"),
+    )
+    _deliver([(shell, _s, wire)], change)
+    lines = screen.history_col.controls
+    assert lines and {c._i for c in lines} <= _ids_sent(wire.take())
+
+
+def _ids_sent(frames: list[bytes]) -> set[int]:
+    """The ids of every control the frames carry."""
+    found: set[int] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("_i"), int):
+                found.add(node["_i"])
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    for frame in frames:
+        visit(msgpack.unpackb(frame, raw=False, strict_map_key=False))
+    return found
 
 
 def test_the_counters_tab_redraws_only_the_cards_a_change_moves(hub: Hub) -> None:
