@@ -278,3 +278,19 @@ def test_ff_favor_athena_leaves_an_untouched_team_column_where_it_stands() -> No
     assert verdict.rules == ("ff.favor.athena",)
     after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
     assert at(after, BLUE) == [10, 20, 30, 40]
+
+
+def test_ff_favor_athena_undoes_only_the_last_turn_not_an_earlier_apollo_swap() -> None:
+    """Blue's Apollo swaps blue on 19 with yellow on 20; then yellow, on a turn of its own,
+    moves from 19 onto blue on 20 and hits it. Green's Athena answers yellow's turn only:
+    blue goes back on 20 and yellow, which hit it, stands one space in front (21). The swap
+    belongs to the turn before, so yellow is not sent back to 19, its side of that swap."""
+    state = replace(table(blue=[19], yellow=[20]), turn=1)
+    state = GAME.apply(state, Play(BLUE, 0, 0, "apollo", steps=(Step(BLUE, 19), Step(YELLOW, 20))))
+    state = GAME.apply(state, Play(YELLOW, 1, 0, steps=(Step(YELLOW, 19, 1),)))
+    assert at(state, BLUE) == [] and at(state, YELLOW) == [20] and state.swaps == ()
+    verdict = GAME.check(state, Play(GREEN, 0, 0, "athena"))
+    assert (verdict.legal, verdict.reason) == (True, "Green plays Athena.")
+    assert verdict.rules == ("ff.favor.athena", "ff.assume.athena-placement")
+    after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
+    assert at(after, BLUE) == [20] and at(after, YELLOW) == [21]
