@@ -294,3 +294,32 @@ def test_ff_favor_athena_undoes_only_the_last_turn_not_an_earlier_apollo_swap() 
     assert verdict.rules == ("ff.favor.athena", "ff.assume.athena-placement")
     after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
     assert at(after, BLUE) == [20] and at(after, YELLOW) == [21]
+
+
+def test_ff_favor_athena_out_of_turn_only_from_a_seat_while_the_game_goes_on() -> None:
+    """Athena is the one card played out of turn (ff.favor.athena), so it skips the "whose
+    turn" check but still needs a seat at the table and a game going on; any other Favor
+    played alone waits for its player's turn (ff.turn.order)."""
+    state = _after_red_hits(red=[10], blue=[11])
+    for seat in (4, -1):
+        verdict = GAME.check(state, Play(seat, 0, 0, "athena"))
+        assert (verdict.legal, verdict.reason, verdict.rules) == (
+            False,
+            f"There is no seat {seat} at this table.",
+            ("ff.turn.order",),
+        )
+    for phase in ("won", "lost"):
+        verdict = GAME.check(replace(state, phase=phase), Play(GREEN, 0, 0, "athena"))
+        assert (verdict.legal, verdict.reason, verdict.rules) == (
+            False,
+            "This game has ended.",
+            ("ff.app.series",),
+        )
+    assert GAME.check(state, Play(GREEN, 0, 0, "athena")).legal
+    swap = Play(GREEN, 0, 0, "apollo", steps=(Step(GREEN, B.exits[GREEN]), Step(RED, 11)))
+    verdict = GAME.check(state, swap)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (
+        False,
+        "It is Blue's turn.",
+        ("ff.turn.order",),
+    )
