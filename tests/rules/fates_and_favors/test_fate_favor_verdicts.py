@@ -461,3 +461,22 @@ def test_ff_turn_phases_coop_a_favor_alone_is_one_card() -> None:
     last = GAME.apply(replace(state, deck=0, held=(1, 0, 0, 0)), hestia)
     assert last.phase == "lost" and last.again is False
     assert GAME.load_state(GAME.state_to_json(last)) == last
+
+
+@pytest.mark.parametrize(
+    ("play", "title"),
+    [
+        (Play(RED, 0, 0, "ares", steps=(Step(BLUE, 12),)), "Ares"),
+        (Play(RED, 0, 0, "athena"), "Athena"),
+    ],
+)
+def test_ff_coop_deck_a_board_favor_without_a_lightning_bolt_is_refused(
+    play: Play, title: str
+) -> None:
+    """Co-op and solo play only the lightning cards: Ares and Athena are not among them."""
+    verdict = GAME.check(table("coop4", red=[10], blue=[12]), play)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (
+        False,
+        f"{title} has no lightning bolt, so it is not in the co-op deck.",
+        ("ff.coop.deck",),
+    )

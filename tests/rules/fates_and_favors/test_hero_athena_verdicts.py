@@ -117,6 +117,8 @@ def test_ff_assume_coop_end_a_hero_card_played_with_no_card_left_loses_and_saves
     """The Hero card needs no card from the hand, so it can be played with the pile and every
     hand empty; the game is then lost, and the state it ends in loads back as it was saved."""
     state = replace(table("coop4", red=[10]), deck=0, held=(0, 0, 0, 0))
+    verdict = GAME.check(state, _hero(RAISE, Step(RED, QUARRY)))
+    assert verdict.rules == ("ff.hero.card", "ff.start.new-column", "ff.coop.goal")
     after = GAME.apply(state, _hero(RAISE, Step(RED, QUARRY)))
     assert after.phase == "lost" and after.again is False
     assert GAME.load_state(GAME.state_to_json(after)) == after
@@ -322,4 +324,14 @@ def test_ff_favor_athena_out_of_turn_only_from_a_seat_while_the_game_goes_on() -
         False,
         "It is Blue's turn.",
         ("ff.turn.order",),
+    )
+
+
+def test_ff_hero_card_a_used_one_is_refused_in_full_words() -> None:
+    state = replace(table(red=[10]), hero_cards=(0, 1, 1, 1))
+    verdict = GAME.check(state, _hero(RAISE, Step(RED, QUARRY)))
+    assert (verdict.legal, verdict.reason, verdict.rules) == (
+        False,
+        "This hero's Hero card is already used.",
+        ("ff.hero.card",),
     )
