@@ -335,3 +335,20 @@ def test_ff_hero_card_a_used_one_is_refused_in_full_words() -> None:
         "This hero's Hero card is already used.",
         ("ff.hero.card",),
     )
+
+
+def test_ff_favor_athena_answers_a_turn_once() -> None:
+    """Once Athena has undone blue's Apollo swap, nothing of that turn is left to answer:
+    the state keeps no board, seat or swap of it, saves and loads back, and red's Athena
+    finds no turn to undo."""
+    state = replace(table(red=[20], blue=[12]), turn=1)
+    state = GAME.apply(state, Play(BLUE, 0, 0, "apollo", steps=(Step(BLUE, 12), Step(RED, 20))))
+    after = GAME.apply(state, Play(YELLOW, 0, 0, "athena"))
+    assert (after.before, after.last_seat, after.swaps) == ((), -1, ())
+    assert GAME.state_problems(after) == []
+    assert GAME.state_from_json(GAME.state_to_json(after)) == after
+    verdict = GAME.check(after, Play(RED, 0, 0, "athena"))
+    assert (verdict.legal, verdict.reason) == (
+        False,
+        "Athena answers a rival's turn; there is none to undo.",
+    )
