@@ -256,3 +256,12 @@ def test_ff_turn_again_an_extra_turn_goes_on_after_a_board_edit() -> None:
     assert GAME.check(done, Play(BLUE, 0, 0, "athena")) == no(
         "That turn did not move or hit any of your team's columns.", "ff.favor.athena"
     )
+
+
+def test_ff_app_hand_the_cards_a_play_uses_leave_the_hand_entered() -> None:
+    """Red's phone holds 1, 3, Poseidon, 3 and Zeus; Fate #3 shared by Poseidon takes one 3
+    and Poseidon out of it, and leaves the rest as entered."""
+    state = GAME.apply(table(red=[10, 30]), EnterHand(RED, ("1", "3", "poseidon", "3", "zeus")))
+    play = Play(RED, 3, 0, "poseidon", steps=(Step(RED, 10, 1), Step(RED, 30, 2)))
+    after = GAME.apply(state, play)
+    assert after.hands == (("1", "3", "zeus"), (), (), ())
