@@ -235,6 +235,7 @@ def test_ff_coop_goal_scores_cards_left() -> None:
     after = GAME.apply(state, play)
     assert after.phase == "won"
     assert after.series[-1].points[0] == 1 + after.deck + sum(after.held)
+    assert after.series[-1].winners == (0, 1, 2, 3) and after.series[-1].won
 
 
 @pytest.mark.parametrize(
