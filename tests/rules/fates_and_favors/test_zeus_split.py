@@ -192,3 +192,47 @@ def test_first_parts_amounts_are_exactly_the_moves_the_board_allows_now(seed: in
                     ok = True
             assert (n in column.amounts) == ok, (column, n)
             assert not (n in column.amounts and n in column.later)
+
+
+def test_ff_move_in_full_zeus_split_refusals_in_full_words() -> None:
+    """Every refusal of a Zeus split, word for word with its rule: parts of at least one
+    whole space (never 0, a negative, a fraction or ``True``), ten in all, each a column
+    that stands where it is named, and no rival's on its temple track (ff.temple.safe).
+    A team column on its own temple track may be moved."""
+    state = table("2v2", red=[8], blue=[22], yellow=[36], green=[50])
+    track = B.temple(BLUE, 1)
+    rival_home = replace(state, columns=(*state.columns[:4], track, *state.columns[5:]))
+    own_home = replace(state, columns=(B.temple(RED, 1), *state.columns[1:]))
+    one_space = ("Each column in a Zeus split moves at least one space.", "ff.move.in-full")
+    safe = (
+        "Columns on their temple track are safe from rivals: Zeus cannot move the blue one "
+        "on blue temple track 2.",
+        "ff.temple.safe",
+    )
+    cases: list[tuple[FfState, dict[tuple[int, int], int], tuple[str, str]]] = [
+        (
+            state,
+            {(RED, 8): 9},
+            ("A Zeus split uses exactly 10 spaces; this one uses 9.", "ff.move.in-full"),
+        ),
+        (state, {(RED, 8): 10, (BLUE, 22): 0}, one_space),
+        (state, {(RED, 8): 11, (BLUE, 22): -1}, one_space),
+        (state, {(RED, 8): 9.5, (BLUE, 22): 0.5}, one_space),  # type: ignore[dict-item]
+        (state, {(RED, 8): True, (BLUE, 22): 9}, one_space),
+        (state, {(RED, 7): 10}, ("No red column stands on space 7.", "ff.move.column")),
+        (state, {(RED, QUARRY): 10}, ("No red column stands on that space.", "ff.move.column")),
+        (state, {(BLUE, 8): 10}, ("No blue column stands on red quarry exit.", "ff.move.column")),
+        (state, {(4, 8): 10}, ("No colour 4 column stands on red quarry exit.", "ff.move.column")),
+        (
+            state,
+            {(-1, 8): 10},
+            ("No colour -1 column stands on red quarry exit.", "ff.move.column"),
+        ),
+        (rival_home, {(BLUE, track): 10}, safe),
+        (rival_home, {(RED, 8): 5, (BLUE, track): 5}, safe),
+    ]
+    for board, split, (reason, rule) in cases:
+        problem = zeus.split_problem(board, RED, split)
+        assert problem is not None and (problem.reason, problem.rule) == (reason, rule), split
+    assert zeus.split_problem(own_home, RED, {(RED, B.temple(RED, 1)): 10}) is None
+    assert zeus.split_problem(state, RED, {(RED, 8): 5, (BLUE, 22): 5}) is None
