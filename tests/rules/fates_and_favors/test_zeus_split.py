@@ -202,6 +202,7 @@ def test_ff_move_in_full_zeus_split_refusals_in_full_words() -> None:
     state = table("2v2", red=[8], blue=[22], yellow=[36], green=[50])
     track = B.temple(BLUE, 1)
     rival_home = replace(state, columns=(*state.columns[:4], track, *state.columns[5:]))
+    full_blue = table("2v2", red=[8], blue=[22, 24, 26, 28])
     own_home = replace(state, columns=(B.temple(RED, 1), *state.columns[1:]))
     one_space = ("Each column in a Zeus split moves at least one space.", "ff.move.in-full")
     safe = (
@@ -221,6 +222,13 @@ def test_ff_move_in_full_zeus_split_refusals_in_full_words() -> None:
         (state, {(RED, 8): True, (BLUE, 22): 9}, one_space),
         (state, {(RED, 7): 10}, ("No red column stands on space 7.", "ff.move.column")),
         (state, {(RED, QUARRY): 10}, ("No red column stands on that space.", "ff.move.column")),
+        (state, {(RED, 0): 10}, ("No red column stands on space 0.", "ff.move.column")),
+        # blue's first column stands just after red's four in the table of columns
+        (
+            full_blue,
+            {(RED, 22): 10},
+            ("No red column stands on blue quarry exit.", "ff.move.column"),
+        ),
         (state, {(BLUE, 8): 10}, ("No blue column stands on red quarry exit.", "ff.move.column")),
         (state, {(4, 8): 10}, ("No colour 4 column stands on red quarry exit.", "ff.move.column")),
         (
