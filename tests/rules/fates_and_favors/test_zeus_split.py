@@ -244,3 +244,38 @@ def test_ff_move_in_full_zeus_split_refusals_in_full_words() -> None:
         assert problem is not None and (problem.reason, problem.rule) == (reason, rule), split
     assert zeus.split_problem(own_home, RED, {(RED, B.temple(RED, 1)): 10}) is None
     assert zeus.split_problem(state, RED, {(RED, 8): 5, (BLUE, 22): 5}) is None
+
+
+def test_ff_favor_zeus_playable_when_no_single_column_moves_all_ten() -> None:
+    """Every column off the main track: red's and yellow's each on the first space of their
+    temple tracks (five spaces to go each), the others in their quarries. No column moves
+    all ten, yet red can play Zeus as five and five; red's column alone cannot use ten."""
+    alone = table(red=[B.temple(RED, 0)], blue=[], yellow=[], green=[])
+    assert [c.amounts for c in zeus.first_parts(alone, RED)] == [(1, 2, 3, 4, 5)]
+    assert zeus.playable(alone, RED) is False
+    pair = replace(
+        alone,
+        columns=(
+            *alone.columns[:8],
+            QUARRY,
+            QUARRY,
+            QUARRY,
+            B.temple(YELLOW, 0),
+            *alone.columns[12:],
+        ),
+    )
+    assert all(10 not in c.amounts for c in zeus.first_parts(pair, RED))
+    assert zeus.playable(pair, RED) is True
+
+
+def test_ff_temple_safe_zeus_offers_no_rival_column_on_its_temple_track() -> None:
+    """Blue and green each have all four columns on their temple tracks. Red may move only
+    red's and yellow's columns on the main track; blue may also move its own team's."""
+    state = table(
+        blue=[B.temple(BLUE, k) for k in range(4)], green=[B.temple(GREEN, k) for k in range(4)]
+    )
+    red_side = [(RED, B.exits[RED]), (YELLOW, B.exits[YELLOW])]
+    assert sorted(c.column for c in zeus.first_parts(state, RED)) == red_side
+    blue_side = [(BLUE, B.temple(BLUE, k)) for k in range(4)]
+    blue_side += [(GREEN, B.temple(GREEN, k)) for k in range(4)]
+    assert sorted(c.column for c in zeus.first_parts(state, BLUE)) == sorted(red_side + blue_side)
