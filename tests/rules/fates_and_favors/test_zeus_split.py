@@ -279,3 +279,22 @@ def test_ff_temple_safe_zeus_offers_no_rival_column_on_its_temple_track() -> Non
     blue_side = [(BLUE, B.temple(BLUE, k)) for k in range(4)]
     blue_side += [(GREEN, B.temple(GREEN, k)) for k in range(4)]
     assert sorted(c.column for c in zeus.first_parts(state, BLUE)) == sorted(red_side + blue_side)
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ("yellow", "a column is named like 'red:8' (colour:space), not 'yellow'"),
+        ("pink:3", "a column is named like 'red:8' (colour:space), not 'pink:3'"),
+        (":8", "a column is named like 'red:8' (colour:space), not ':8'"),
+        ("red:x", "'red:x': the space after ':' is a whole number"),
+        ("red:8:9", "'red:8:9': the space after ':' is a whole number"),
+    ],
+)
+def test_ff_assume_zeus_split_first_a_badly_named_column_is_refused_in_words(
+    key: str, message: str
+) -> None:
+    """A split sent by a phone names its columns as colour:space; a wrong name says how."""
+    with pytest.raises(ValueError) as err:
+        zeus.parse_column(key)
+    assert str(err.value) == message
