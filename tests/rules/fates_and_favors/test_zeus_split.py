@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step, zeus
+from rules.fates_and_favors import GAME, QUARRY, FfOptions, FfState, Play, Step, zeus
 from rules.fates_and_favors.enumeration import zeus_plays
 from rules.fates_and_favors.movement import Refusal, Sim
 from rules.fates_and_favors.plays import resolve
@@ -252,6 +252,7 @@ def test_ff_favor_zeus_playable_when_no_single_column_moves_all_ten() -> None:
     all ten, yet red can play Zeus as five and five; red's column alone cannot use ten."""
     alone = table(red=[B.temple(RED, 0)], blue=[], yellow=[], green=[])
     assert [c.amounts for c in zeus.first_parts(alone, RED)] == [(1, 2, 3, 4, 5)]
+    assert [c.later for c in zeus.first_parts(alone, RED)] == [()]
     assert zeus.playable(alone, RED) is False
     pair = replace(
         alone,
@@ -298,3 +299,28 @@ def test_ff_assume_zeus_split_first_a_badly_named_column_is_refused_in_words(
     with pytest.raises(ValueError) as err:
         zeus.parse_column(key)
     assert str(err.value) == message
+
+
+@pytest.mark.parametrize(("arm", "arm_bridge"), [(5, 4), (7, 6)])
+def test_ff_assume_board_shape_zeus_splits_on_a_board_of_another_size(
+    arm: int, arm_bridge: int
+) -> None:
+    """A table whose copy has shorter or longer arms (other bridges too): each split's
+    outcomes are legal on that board, and together they are every Zeus end position."""
+    state = GAME.setup(FfOptions(arm=arm, arm_bridge=arm_bridge))
+    full = {columns for _, columns in zeus_plays(state, RED)}
+    union: set[tuple[int, ...]] = set()
+    for split in zeus.splits(state, RED):
+        plays = zeus.split_outcomes(state, RED, split)
+        _assert_sound(state, split, plays)
+        union |= {_end(state, p) for p in plays}
+    assert full and union == full
+
+
+def test_ff_move_same_colour_zeus_lets_a_column_pass_a_rival_at_once() -> None:
+    """Red on 8 with blue's four columns on 10, 30, 40 and 50: red passes or hits blue
+    freely, so every amount is open to it at once and none waits for another part."""
+    state = table("2v2", red=[8], blue=[10, 30, 40, 50], yellow=[36], green=[])
+    parts = {c.column: c for c in zeus.first_parts(state, RED)}
+    assert parts[(RED, 8)].amounts == tuple(range(1, 11))
+    assert parts[(RED, 8)].later == ()
