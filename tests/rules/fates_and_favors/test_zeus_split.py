@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.fates_and_favors import GAME, QUARRY, FfOptions, FfState, Play, Step, zeus
+from rules.fates_and_favors import GAME, QUARRY, FfOptions, FfState, Play, Step, board, zeus
 from rules.fates_and_favors.enumeration import zeus_plays
 from rules.fates_and_favors.movement import Refusal, Sim
 from rules.fates_and_favors.plays import resolve
@@ -239,8 +239,8 @@ def test_ff_move_in_full_zeus_split_refusals_in_full_words() -> None:
         (rival_home, {(BLUE, track): 10}, safe),
         (rival_home, {(RED, 8): 5, (BLUE, track): 5}, safe),
     ]
-    for board, split, (reason, rule) in cases:
-        problem = zeus.split_problem(board, RED, split)
+    for on, split, (reason, rule) in cases:
+        problem = zeus.split_problem(on, RED, split)
         assert problem is not None and (problem.reason, problem.rule) == (reason, rule), split
     assert zeus.split_problem(own_home, RED, {(RED, B.temple(RED, 1)): 10}) is None
     assert zeus.split_problem(state, RED, {(RED, 8): 5, (BLUE, 22): 5}) is None
@@ -305,9 +305,13 @@ def test_ff_assume_zeus_split_first_a_badly_named_column_is_refused_in_words(
 def test_ff_assume_board_shape_zeus_splits_on_a_board_of_another_size(
     arm: int, arm_bridge: int
 ) -> None:
-    """A table whose copy has shorter or longer arms (other bridges too): each split's
-    outcomes are legal on that board, and together they are every Zeus end position."""
+    """A table whose copy has shorter or longer arms and other arm bridges, red's column on
+    the first bridge end past its exit (a bridge the printed board does not have there):
+    each split's outcomes are legal on that board, and together they are every Zeus end
+    position."""
     state = GAME.setup(FfOptions(arm=arm, arm_bridge=arm_bridge))
+    bridge = min(p for p in board(arm, arm_bridge).bridge_of if p > state.columns[3])
+    state = replace(state, columns=(QUARRY, QUARRY, QUARRY, bridge, *state.columns[4:]))
     full = {columns for _, columns in zeus_plays(state, RED)}
     union: set[tuple[int, ...]] = set()
     for split in zeus.splits(state, RED):
