@@ -15,7 +15,7 @@ from rules.fates_and_favors import GAME, QUARRY, FfOptions, FfState, Play, Step,
 from rules.fates_and_favors.enumeration import zeus_plays
 from rules.fates_and_favors.movement import Refusal, Sim
 from rules.fates_and_favors.plays import resolve
-from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, YELLOW, B, table
+from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, YELLOW, B, at, table
 from tests.rules.fates_and_favors.test_properties import crowded
 
 
@@ -328,3 +328,19 @@ def test_ff_move_same_colour_zeus_lets_a_column_pass_a_rival_at_once() -> None:
     parts = {c.column: c for c in zeus.first_parts(state, RED)}
     assert parts[(RED, 8)].amounts == tuple(range(1, 11))
     assert parts[(RED, 8)].later == ()
+
+
+def test_ff_assume_gate_taken_zeus_split_whose_chain_meets_another_part() -> None:
+    """Red on 9 hits yellow on 10, which goes to its gate (32); yellow holds the gate, so
+    it stops on the nearest free space behind. Blue on 31 takes the other nine spaces. Red
+    first: 31 is still blue's, yellow stops on 30. Blue first: yellow stops on 31. The two
+    parts never share a path, only the chain reaction reads 31, yet both ends are listed."""
+    gate = B.gates[YELLOW]
+    state = table("2v2", red=[9], yellow=[10, gate], blue=[gate - 1], green=[])
+    split = {(RED, 9): 1, (BLUE, gate - 1): 9}
+    plays = zeus.split_outcomes(state, RED, split)
+    _assert_sound(state, split, plays)
+    yellow = {tuple(at(GAME.apply(state, p), YELLOW)) for p in plays}
+    assert yellow == {(gate - 2, gate), (gate - 1, gate)}
+    for play in plays:
+        assert "ff.assume.gate-taken" in GAME.check(state, play).rules
