@@ -494,13 +494,19 @@ def check_edit_board(state: FfState, act: EditBoard) -> Verdict:
 
 
 def do_edit_board(state: FfState, act: EditBoard) -> FfState:
+    """The new board with every column where it starts. The board a finished turn began
+    with means nothing on the new one, so Athena has no turn to undo; but a turn still
+    going on (another turn owed, ff.turn.again: Demeter on the first turn) goes on, as
+    begun on the new board, so the hero whose turn it is still takes it."""
+    columns = start_columns(act.arm, act.arm_bridge)
+    going_on = state.again
     return replace(
         state,
         arm=act.arm,
         arm_bridge=act.arm_bridge,
-        columns=start_columns(act.arm, act.arm_bridge),
-        before=(),
-        last_seat=-1,
+        columns=columns,
+        before=columns if going_on else (),
+        last_seat=state.last_seat if going_on else -1,
         swaps=(),
     )
 

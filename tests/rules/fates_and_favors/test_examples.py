@@ -212,6 +212,7 @@ def test_ff_end_win_and_versus_score_over_a_series() -> None:
         green=[B.temple(GREEN, 3)],
     )
     play = Play(RED, 1, 0, steps=(Step(RED, B.temple(RED, 1), 1),))
+    assert GAME.check(state, play).rules == ("ff.cards.fates", "ff.move.forward", "ff.end.win")
     after = GAME.apply(state, play)
     assert after.phase == "won"
     result = after.series[-1]
@@ -229,9 +230,12 @@ def test_ff_coop_goal_scores_cards_left() -> None:
     cols = {n: sites(c) for c, n in enumerate(("red", "blue", "yellow", "green"))}
     cols["red"] = [*sites(RED)[1:], B.temple(RED, 1)]
     state = table("coop4", **cols)
-    after = GAME.apply(state, Play(RED, 1, 0, steps=(Step(RED, B.temple(RED, 1), 1),)))
+    play = Play(RED, 1, 0, steps=(Step(RED, B.temple(RED, 1), 1),))
+    assert GAME.check(state, play).rules == ("ff.cards.fates", "ff.move.forward", "ff.coop.goal")
+    after = GAME.apply(state, play)
     assert after.phase == "won"
     assert after.series[-1].points[0] == 1 + after.deck + sum(after.held)
+    assert after.series[-1].winners == (0, 1, 2, 3) and after.series[-1].won
 
 
 @pytest.mark.parametrize(

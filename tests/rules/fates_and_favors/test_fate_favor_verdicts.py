@@ -461,3 +461,32 @@ def test_ff_turn_phases_coop_a_favor_alone_is_one_card() -> None:
     last = GAME.apply(replace(state, deck=0, held=(1, 0, 0, 0)), hestia)
     assert last.phase == "lost" and last.again is False
     assert GAME.load_state(GAME.state_to_json(last)) == last
+
+
+@pytest.mark.parametrize(
+    ("play", "title"),
+    [
+        (Play(RED, 0, 0, "ares", steps=(Step(BLUE, 12),)), "Ares"),
+        (Play(RED, 0, 0, "athena"), "Athena"),
+    ],
+)
+def test_ff_coop_deck_a_board_favor_without_a_lightning_bolt_is_refused(
+    play: Play, title: str
+) -> None:
+    """Co-op and solo play only the lightning cards: Ares and Athena are not among them."""
+    verdict = GAME.check(table("coop4", red=[10], blue=[12]), play)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (
+        False,
+        f"{title} has no lightning bolt, so it is not in the co-op deck.",
+        ("ff.coop.deck",),
+    )
+
+
+def test_ff_assume_coop_end_an_empty_pile_alone_does_not_end_the_game() -> None:
+    """Co-op with the pile used up but cards still in hand: red plays one of its five and
+    the game goes on with blue; it is lost only once the hands are empty too."""
+    state = replace(table("coop4", red=[10]), deck=0)
+    verdict = GAME.check(state, Play(RED, 3, 0, steps=(Step(RED, 10, 3),)))
+    assert verdict.legal and "ff.coop.goal" not in verdict.rules
+    after = GAME.apply(state, Play(RED, 3, 0, steps=(Step(RED, 10, 3),)))
+    assert (after.phase, after.deck, after.held, after.seat) == ("play", 0, (4, 5, 5, 5), BLUE)

@@ -117,6 +117,8 @@ def test_ff_assume_coop_end_a_hero_card_played_with_no_card_left_loses_and_saves
     """The Hero card needs no card from the hand, so it can be played with the pile and every
     hand empty; the game is then lost, and the state it ends in loads back as it was saved."""
     state = replace(table("coop4", red=[10]), deck=0, held=(0, 0, 0, 0))
+    verdict = GAME.check(state, _hero(RAISE, Step(RED, QUARRY)))
+    assert verdict.rules == ("ff.hero.card", "ff.start.new-column", "ff.coop.goal")
     after = GAME.apply(state, _hero(RAISE, Step(RED, QUARRY)))
     assert after.phase == "lost" and after.again is False
     assert GAME.load_state(GAME.state_to_json(after)) == after
@@ -278,3 +280,75 @@ def test_ff_favor_athena_leaves_an_untouched_team_column_where_it_stands() -> No
     assert verdict.rules == ("ff.favor.athena",)
     after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
     assert at(after, BLUE) == [10, 20, 30, 40]
+
+
+def test_ff_favor_athena_undoes_only_the_last_turn_not_an_earlier_apollo_swap() -> None:
+    """Blue's Apollo swaps blue on 19 with yellow on 20; then yellow, on a turn of its own,
+    moves from 19 onto blue on 20 and hits it. Green's Athena answers yellow's turn only:
+    blue goes back on 20 and yellow, which hit it, stands one space in front (21). The swap
+    belongs to the turn before, so yellow is not sent back to 19, its side of that swap."""
+    state = replace(table(blue=[19], yellow=[20]), turn=1)
+    state = GAME.apply(state, Play(BLUE, 0, 0, "apollo", steps=(Step(BLUE, 19), Step(YELLOW, 20))))
+    state = GAME.apply(state, Play(YELLOW, 1, 0, steps=(Step(YELLOW, 19, 1),)))
+    assert at(state, BLUE) == [] and at(state, YELLOW) == [20] and state.swaps == ()
+    verdict = GAME.check(state, Play(GREEN, 0, 0, "athena"))
+    assert (verdict.legal, verdict.reason) == (True, "Green plays Athena.")
+    assert verdict.rules == ("ff.favor.athena", "ff.assume.athena-placement")
+    after = GAME.apply(state, Play(GREEN, 0, 0, "athena"))
+    assert at(after, BLUE) == [20] and at(after, YELLOW) == [21]
+
+
+def test_ff_favor_athena_out_of_turn_only_from_a_seat_while_the_game_goes_on() -> None:
+    """Athena is the one card played out of turn (ff.favor.athena), so it skips the "whose
+    turn" check but still needs a seat at the table and a game going on; any other Favor
+    played alone waits for its player's turn (ff.turn.order)."""
+    state = _after_red_hits(red=[10], blue=[11])
+    for seat in (4, -1):
+        verdict = GAME.check(state, Play(seat, 0, 0, "athena"))
+        assert (verdict.legal, verdict.reason, verdict.rules) == (
+            False,
+            f"There is no seat {seat} at this table.",
+            ("ff.turn.order",),
+        )
+    for phase in ("won", "lost"):
+        verdict = GAME.check(replace(state, phase=phase), Play(GREEN, 0, 0, "athena"))
+        assert (verdict.legal, verdict.reason, verdict.rules) == (
+            False,
+            "This game has ended.",
+            ("ff.app.series",),
+        )
+    assert GAME.check(state, Play(GREEN, 0, 0, "athena")).legal
+    swap = Play(GREEN, 0, 0, "apollo", steps=(Step(GREEN, B.exits[GREEN]), Step(RED, 11)))
+    verdict = GAME.check(state, swap)
+    assert (verdict.legal, verdict.reason, verdict.rules) == (
+        False,
+        "It is Blue's turn.",
+        ("ff.turn.order",),
+    )
+
+
+def test_ff_hero_card_a_used_one_is_refused_in_full_words() -> None:
+    state = replace(table(red=[10]), hero_cards=(0, 1, 1, 1))
+    verdict = GAME.check(state, _hero(RAISE, Step(RED, QUARRY)))
+    assert (verdict.legal, verdict.reason, verdict.rules) == (
+        False,
+        "This hero's Hero card is already used.",
+        ("ff.hero.card",),
+    )
+
+
+def test_ff_favor_athena_answers_a_turn_once() -> None:
+    """Once Athena has undone blue's Apollo swap, nothing of that turn is left to answer:
+    the state keeps no board, seat or swap of it, saves and loads back, and red's Athena
+    finds no turn to undo."""
+    state = replace(table(red=[20], blue=[12]), turn=1)
+    state = GAME.apply(state, Play(BLUE, 0, 0, "apollo", steps=(Step(BLUE, 12), Step(RED, 20))))
+    after = GAME.apply(state, Play(YELLOW, 0, 0, "athena"))
+    assert (after.before, after.last_seat, after.swaps) == ((), -1, ())
+    assert GAME.state_problems(after) == []
+    assert GAME.state_from_json(GAME.state_to_json(after)) == after
+    verdict = GAME.check(after, Play(RED, 0, 0, "athena"))
+    assert (verdict.legal, verdict.reason) == (
+        False,
+        "Athena answers a rival's turn; there is none to undo.",
+    )

@@ -18,6 +18,9 @@ from rules.fates_and_favors import (
     EnterHand,
     FfOptions,
     NextGame,
+    Play,
+    PlayFavor,
+    Step,
 )
 from rules.fates_and_favors.data import FateAction
 from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, starting_places, table
@@ -235,3 +238,30 @@ def test_ff_app_hand_names_only_cards_of_the_game() -> None:
     assert GAME.check(table(), EnterHand(7, ("1",))) == no(
         "There is no seat 7 at this table.", "ff.turn.order"
     )
+
+
+def test_ff_turn_again_an_extra_turn_goes_on_after_a_board_edit() -> None:
+    """Red opens with Demeter (another turn) and the table then matches its board: red's
+    extra turn is still owed, the state saves and loads back, and the turn red finishes on
+    the new board is the one Athena answers (it moved only red, so she has nothing to undo,
+    rather than no turn at all)."""
+    demeter = GAME.apply(table(), PlayFavor(RED, "demeter", draws=4))
+    assert demeter.again and demeter.seat == RED
+    edited = GAME.apply(demeter, EditBoard(5, 4))
+    assert edited.columns == starting_places(5) and edited.again and edited.seat == RED
+    assert GAME.state_problems(edited) == []
+    assert GAME.state_from_json(GAME.state_to_json(edited)) == edited
+    done = GAME.apply(edited, Play(RED, 1, 0, steps=(Step(RED, 7, 1),)))
+    assert done.seat == BLUE and not done.again
+    assert GAME.check(done, Play(BLUE, 0, 0, "athena")) == no(
+        "That turn did not move or hit any of your team's columns.", "ff.favor.athena"
+    )
+
+
+def test_ff_app_hand_the_cards_a_play_uses_leave_the_hand_entered() -> None:
+    """Red's phone holds 1, 3, Poseidon, 3 and Zeus; Fate #3 shared by Poseidon takes one 3
+    and Poseidon out of it, and leaves the rest as entered."""
+    state = GAME.apply(table(red=[10, 30]), EnterHand(RED, ("1", "3", "poseidon", "3", "zeus")))
+    play = Play(RED, 3, 0, "poseidon", steps=(Step(RED, 10, 1), Step(RED, 30, 2)))
+    after = GAME.apply(state, play)
+    assert after.hands == (("1", "3", "zeus"), (), (), ())

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.verdict import Verdict
-from rules.fates_and_favors import GAME, EnterHand, FfState, PlayFavor, Stuck
-from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, table
+from rules.fates_and_favors import GAME, EnterHand, FfState, Play, PlayFavor, Step, Stuck
+from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, YELLOW, table
 
 
 def _coop_with_hand(*cards: str) -> FfState:
@@ -86,3 +86,24 @@ def test_ff_turn_order_no_turn_for_a_missing_seat_or_after_the_end() -> None:
     assert GAME.check(replace(table(), phase="won"), Stuck(RED)) == Verdict(
         False, "This game has ended: start the next one or end the series.", ("ff.app.series",)
     )
+
+
+def test_ff_favor_hera_a_rival_misses_one_turn_only() -> None:
+    """Red's Hera on blue: blue's turn is skipped once (yellow plays next), and when the
+    turn comes round again it is blue's."""
+    state = GAME.apply(table(), PlayFavor(RED, "hera", BLUE))
+    assert state.seat == YELLOW and state.skips == ()
+    for seat in (YELLOW, GREEN, RED):
+        state = GAME.apply(state, Stuck(seat))
+    assert state.seat == BLUE
+
+
+def test_ff_turn_stuck_during_an_extra_turn_ends_the_whole_turn() -> None:
+    """Red's #1 "1 forward, then take another turn", then red has nothing to play: the
+    turn passes to blue with no extra turn left over, and the state loads back."""
+    state = GAME.apply(table(red=[10]), Play(RED, 1, 1, steps=(Step(RED, 10, 1),)))
+    assert state.seat == RED and state.again
+    after = GAME.apply(state, Stuck(RED))
+    assert after.seat == BLUE and not after.again
+    assert GAME.state_problems(after) == []
+    assert GAME.state_from_json(GAME.state_to_json(after)) == after

@@ -92,7 +92,12 @@ def _red_hits_blue_twice() -> FfState:
     #3 hits blue again on 14."""
     state = table(red=[10], blue=[11, 14])
     first = Play(RED, 1, 1, steps=(Step(RED, 10, 1),))
-    assert "ff.turn.again" in GAME.check(state, first).rules
+    verdict = GAME.check(state, first)
+    assert "ff.turn.again" in verdict.rules
+    assert verdict.effects == (
+        "blue column hit on space 11: back to its quarry",
+        "take another turn",
+    )
     return GAME.apply(state, first)
 
 

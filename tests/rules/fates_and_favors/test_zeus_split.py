@@ -11,11 +11,11 @@ from dataclasses import replace
 
 import pytest
 
-from rules.fates_and_favors import GAME, QUARRY, FfState, Play, Step, zeus
+from rules.fates_and_favors import GAME, QUARRY, FfOptions, FfState, Play, Step, board, zeus
 from rules.fates_and_favors.enumeration import zeus_plays
 from rules.fates_and_favors.movement import Refusal, Sim
 from rules.fates_and_favors.plays import resolve
-from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, YELLOW, B, table
+from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, YELLOW, B, at, table
 from tests.rules.fates_and_favors.test_properties import crowded
 
 
@@ -192,3 +192,155 @@ def test_first_parts_amounts_are_exactly_the_moves_the_board_allows_now(seed: in
                     ok = True
             assert (n in column.amounts) == ok, (column, n)
             assert not (n in column.amounts and n in column.later)
+
+
+def test_ff_move_in_full_zeus_split_refusals_in_full_words() -> None:
+    """Every refusal of a Zeus split, word for word with its rule: parts of at least one
+    whole space (never 0, a negative, a fraction or ``True``), ten in all, each a column
+    that stands where it is named, and no rival's on its temple track (ff.temple.safe).
+    A team column on its own temple track may be moved."""
+    state = table("2v2", red=[8], blue=[22], yellow=[36], green=[50])
+    track = B.temple(BLUE, 1)
+    rival_home = replace(state, columns=(*state.columns[:4], track, *state.columns[5:]))
+    full_blue = table("2v2", red=[8], blue=[22, 24, 26, 28])
+    own_home = replace(state, columns=(B.temple(RED, 1), *state.columns[1:]))
+    one_space = ("Each column in a Zeus split moves at least one space.", "ff.move.in-full")
+    safe = (
+        "Columns on their temple track are safe from rivals: Zeus cannot move the blue one "
+        "on blue temple track 2.",
+        "ff.temple.safe",
+    )
+    cases: list[tuple[FfState, dict[tuple[int, int], int], tuple[str, str]]] = [
+        (
+            state,
+            {(RED, 8): 9},
+            ("A Zeus split uses exactly 10 spaces; this one uses 9.", "ff.move.in-full"),
+        ),
+        (state, {(RED, 8): 10, (BLUE, 22): 0}, one_space),
+        (state, {(RED, 8): 11, (BLUE, 22): -1}, one_space),
+        (state, {(RED, 8): 9.5, (BLUE, 22): 0.5}, one_space),  # type: ignore[dict-item]
+        (state, {(RED, 8): True, (BLUE, 22): 9}, one_space),
+        (state, {(RED, 7): 10}, ("No red column stands on space 7.", "ff.move.column")),
+        (state, {(RED, QUARRY): 10}, ("No red column stands on that space.", "ff.move.column")),
+        (state, {(RED, 0): 10}, ("No red column stands on space 0.", "ff.move.column")),
+        # blue's first column stands just after red's four in the table of columns
+        (
+            full_blue,
+            {(RED, 22): 10},
+            ("No red column stands on blue quarry exit.", "ff.move.column"),
+        ),
+        (state, {(BLUE, 8): 10}, ("No blue column stands on red quarry exit.", "ff.move.column")),
+        (state, {(4, 8): 10}, ("No colour 4 column stands on red quarry exit.", "ff.move.column")),
+        (
+            state,
+            {(-1, 8): 10},
+            ("No colour -1 column stands on red quarry exit.", "ff.move.column"),
+        ),
+        (rival_home, {(BLUE, track): 10}, safe),
+        (rival_home, {(RED, 8): 5, (BLUE, track): 5}, safe),
+    ]
+    for on, split, (reason, rule) in cases:
+        problem = zeus.split_problem(on, RED, split)
+        assert problem is not None and (problem.reason, problem.rule) == (reason, rule), split
+    assert zeus.split_problem(own_home, RED, {(RED, B.temple(RED, 1)): 10}) is None
+    assert zeus.split_problem(state, RED, {(RED, 8): 5, (BLUE, 22): 5}) is None
+
+
+def test_ff_favor_zeus_playable_when_no_single_column_moves_all_ten() -> None:
+    """Every column off the main track: red's and yellow's each on the first space of their
+    temple tracks (five spaces to go each), the others in their quarries. No column moves
+    all ten, yet red can play Zeus as five and five; red's column alone cannot use ten."""
+    alone = table(red=[B.temple(RED, 0)], blue=[], yellow=[], green=[])
+    assert [c.amounts for c in zeus.first_parts(alone, RED)] == [(1, 2, 3, 4, 5)]
+    assert [c.later for c in zeus.first_parts(alone, RED)] == [()]
+    assert zeus.playable(alone, RED) is False
+    pair = replace(
+        alone,
+        columns=(
+            *alone.columns[:8],
+            QUARRY,
+            QUARRY,
+            QUARRY,
+            B.temple(YELLOW, 0),
+            *alone.columns[12:],
+        ),
+    )
+    assert all(10 not in c.amounts for c in zeus.first_parts(pair, RED))
+    assert zeus.playable(pair, RED) is True
+
+
+def test_ff_temple_safe_zeus_offers_no_rival_column_on_its_temple_track() -> None:
+    """Blue and green each have all four columns on their temple tracks. Red may move only
+    red's and yellow's columns on the main track; blue may also move its own team's."""
+    state = table(
+        blue=[B.temple(BLUE, k) for k in range(4)], green=[B.temple(GREEN, k) for k in range(4)]
+    )
+    red_side = [(RED, B.exits[RED]), (YELLOW, B.exits[YELLOW])]
+    assert sorted(c.column for c in zeus.first_parts(state, RED)) == red_side
+    blue_side = [(BLUE, B.temple(BLUE, k)) for k in range(4)]
+    blue_side += [(GREEN, B.temple(GREEN, k)) for k in range(4)]
+    assert sorted(c.column for c in zeus.first_parts(state, BLUE)) == sorted(red_side + blue_side)
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ("yellow", "a column is named like 'red:8' (colour:space), not 'yellow'"),
+        ("pink:3", "a column is named like 'red:8' (colour:space), not 'pink:3'"),
+        (":8", "a column is named like 'red:8' (colour:space), not ':8'"),
+        ("red:x", "'red:x': the space after ':' is a whole number"),
+        ("red:8:9", "'red:8:9': the space after ':' is a whole number"),
+    ],
+)
+def test_ff_assume_zeus_split_first_a_badly_named_column_is_refused_in_words(
+    key: str, message: str
+) -> None:
+    """A split sent by a phone names its columns as colour:space; a wrong name says how."""
+    with pytest.raises(ValueError) as err:
+        zeus.parse_column(key)
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize(("arm", "arm_bridge"), [(5, 4), (7, 6)])
+def test_ff_assume_board_shape_zeus_splits_on_a_board_of_another_size(
+    arm: int, arm_bridge: int
+) -> None:
+    """A table whose copy has shorter or longer arms and other arm bridges, red's column on
+    the first bridge end past its exit (a bridge the printed board does not have there):
+    each split's outcomes are legal on that board, and together they are every Zeus end
+    position."""
+    state = GAME.setup(FfOptions(arm=arm, arm_bridge=arm_bridge))
+    bridge = min(p for p in board(arm, arm_bridge).bridge_of if p > state.columns[3])
+    state = replace(state, columns=(QUARRY, QUARRY, QUARRY, bridge, *state.columns[4:]))
+    full = {columns for _, columns in zeus_plays(state, RED)}
+    union: set[tuple[int, ...]] = set()
+    for split in zeus.splits(state, RED):
+        plays = zeus.split_outcomes(state, RED, split)
+        _assert_sound(state, split, plays)
+        union |= {_end(state, p) for p in plays}
+    assert full and union == full
+
+
+def test_ff_move_same_colour_zeus_lets_a_column_pass_a_rival_at_once() -> None:
+    """Red on 8 with blue's four columns on 10, 30, 40 and 50: red passes or hits blue
+    freely, so every amount is open to it at once and none waits for another part."""
+    state = table("2v2", red=[8], blue=[10, 30, 40, 50], yellow=[36], green=[])
+    parts = {c.column: c for c in zeus.first_parts(state, RED)}
+    assert parts[(RED, 8)].amounts == tuple(range(1, 11))
+    assert parts[(RED, 8)].later == ()
+
+
+def test_ff_assume_gate_taken_zeus_split_whose_chain_meets_another_part() -> None:
+    """Red on 9 hits yellow on 10, which goes to its gate (32); yellow holds the gate, so
+    it stops on the nearest free space behind. Blue on 31 takes the other nine spaces. Red
+    first: 31 is still blue's, yellow stops on 30. Blue first: yellow stops on 31. The two
+    parts never share a path, only the chain reaction reads 31, yet both ends are listed."""
+    gate = B.gates[YELLOW]
+    state = table("2v2", red=[9], yellow=[10, gate], blue=[gate - 1], green=[])
+    split = {(RED, 9): 1, (BLUE, gate - 1): 9}
+    plays = zeus.split_outcomes(state, RED, split)
+    _assert_sound(state, split, plays)
+    yellow = {tuple(at(GAME.apply(state, p), YELLOW)) for p in plays}
+    assert yellow == {(gate - 2, gate), (gate - 1, gate)}
+    for play in plays:
+        assert "ff.assume.gate-taken" in GAME.check(state, play).rules
