@@ -197,6 +197,14 @@ def _favor_alone(state: FfState, sim: Sim, act: Play) -> Resolved:
             f"{favor.capitalize()} is not a card that moves columns on its own.", "ff.favor.one"
         )
     rule = f"ff.favor.{favor}"
+    if act.option:
+        # A Favor played alone has no printed action numbers to choose among: an action
+        # naming one is malformed, not a second way of making the same play.
+        raise Refusal(
+            f"{favor.capitalize()} played alone has no action number to choose "
+            f"(the play names action {act.option}).",
+            rule,
+        )
     b = sim.board
     if favor == "zeus":
         _movement(state, sim, act, ZEUS_SPACES, 16, "forward", (0, 1, 2, 3), "any")

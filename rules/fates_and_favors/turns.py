@@ -370,8 +370,10 @@ def check_stuck(state: FfState, act: Stuck, playable: list[str]) -> Verdict:
     if problem:
         return problem
     if playable:
+        cards = ", ".join(f"Fate {n}" if n.isdigit() else n.capitalize() for n in playable)
         return Verdict.no(
-            f"The hand entered for this hero can still play {', '.join(playable)}.", "ff.turn.stuck"
+            f"{state.players[act.seat]}'s hand as entered can still play {cards}.",
+            "ff.turn.stuck",
         )
     return Verdict.ok(
         f"{state.players[act.seat]} cannot play: the hand is discarded and a new one drawn.",

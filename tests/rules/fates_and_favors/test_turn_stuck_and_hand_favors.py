@@ -23,7 +23,7 @@ def _coop_with_hand(*cards: str) -> FfState:
 def test_ff_turn_stuck_verdicts_in_full_words() -> None:
     state = GAME.apply(table(), EnterHand(RED, ("poseidon", "3")))
     assert GAME.check(state, Stuck(RED)) == Verdict(
-        False, "The hand entered for this hero can still play poseidon, 3.", ("ff.turn.stuck",)
+        False, "Red's hand as entered can still play Poseidon, Fate 3.", ("ff.turn.stuck",)
     )
     assert GAME.check(state, Stuck(BLUE)) == Verdict(False, "It is Red's turn.", ("ff.turn.order",))
     assert GAME.check(_coop_with_hand("ares"), Stuck(RED)) == Verdict(

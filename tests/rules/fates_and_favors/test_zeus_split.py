@@ -344,3 +344,13 @@ def test_ff_assume_gate_taken_zeus_split_whose_chain_meets_another_part() -> Non
     assert yellow == {(gate - 2, gate), (gate - 1, gate)}
     for play in plays:
         assert "ff.assume.gate-taken" in GAME.check(state, play).rules
+
+
+def test_ff_favor_zeus_played_alone_names_no_action_number() -> None:
+    state = table("2v2", red=[10], blue=[40], yellow=[30], green=[50])
+    steps = (Step(RED, 10, 4), Step(BLUE, 40, 3), Step(YELLOW, 30, 3))
+    assert GAME.check(state, Play(RED, 0, favor="zeus", steps=steps)).legal
+    verdict = GAME.check(state, Play(RED, 0, option=7, favor="zeus", steps=steps))
+    assert not verdict.legal and "ff.favor.zeus" in verdict.rules
+    assert "Zeus played alone has no action number to choose" in verdict.reason
+    assert "action 7" in verdict.reason
