@@ -367,15 +367,23 @@ def test_scales_sections_are_rebuilt_only_when_what_they_show_changes(hub: Hub) 
     step("quest.00.change", {"kept:sof-board"})
     step("abyss.left", {"kept:sof-abyss"})
 
-    # Within the track, a moved marker rebuilds the space it left and the one it entered;
-    # the seat's deduction and notes stay as they are until the answers or notes change.
+    # Within the track, a moved marker rebuilds the space it left and the one it entered,
+    # and itself; the markers that stayed are the very controls the phone has. The seat's
+    # deduction and notes stay as they are until the answers or notes change.
     was = [_kept_parts(shell.table_screen) for shell, _s, _w in phones]
     start = live.state.renown["Klar"]
+    stayed = [n for n, v in live.state.renown.items() if v == start and n != "Klar"]
+    assert stayed  # the space it leaves keeps other markers
     _deliver(phones, _correct(live, "renown.Klar"))
     moved = {f"kept:sof-track-space-{start}", f"kept:sof-track-space-{start + 1}"}
+    moved |= {"kept:sof-track", f"kept:sof-marker-{start}-Klar"}
     for (shell, _s, _w), before in zip(phones, was, strict=True):
         now = _kept_parts(shell.table_screen)
-        assert {key for key in before if now[key] is not before[key]} == moved | {"kept:sof-track"}
+        assert {key for key in before if now.get(key) is not before[key]} == moved
+        assert f"kept:sof-marker-{start + 1}-Klar" in now
+        left = now[f"kept:sof-track-space-{start}"]
+        for name in stayed:
+            assert any(c is before[f"kept:sof-marker-{start}-{name}"] for c in _walk(left))
     assert {"kept:sof-deduction-0", "kept:sof-notes-0"} <= set(was[0])
     marker = f"Klar {start + 1}"
     space = _kept_parts(phones[1][0].table_screen)[f"kept:sof-track-space-{start + 1}"]

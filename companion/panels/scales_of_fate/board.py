@@ -98,18 +98,19 @@ def track_marker(name: str) -> ft.Container:
     )
 
 
-def track_space(space: int, names: tuple[str, ...], on_marker: Tap | None) -> ft.Control:
-    """One space of the track with the markers of ``names`` on it, wrapped onto as many
-    lines as the space's width needs (the space grows taller, never cuts a marker)."""
-    markers: list[ft.Control] = []
-    for name in names:
-        dot = track_marker(name)
-        if on_marker is not None:
-            dot.on_click = lambda _, n=name: on_marker(n)
-            dot.tooltip = f"{name}: renown {space}"
-        markers.append(
-            ft.Semantics(identifier=f"sof-marker-{name}", label=f"{name} {space}", content=dot)
-        )
+def track_marker_on(space: int, name: str, on_marker: Tap | None) -> ft.Control:
+    """``name``'s marker as it stands on ``space``: tagged, and with ``on_marker`` tapping
+    it opens the correction of that demigod's renown."""
+    dot = track_marker(name)
+    if on_marker is not None:
+        dot.on_click = lambda _: on_marker(name)
+        dot.tooltip = f"{name}: renown {space}"
+    return ft.Semantics(identifier=f"sof-marker-{name}", label=f"{name} {space}", content=dot)
+
+
+def track_space(space: int, markers: list[ft.Control]) -> ft.Control:
+    """One space of the track with ``markers`` (``track_marker_on``) on it, wrapped onto as
+    many lines as the space's width needs (the space grows taller, never cuts a marker)."""
     body = ft.Column(
         spacing=2,
         expand=True,
@@ -558,7 +559,10 @@ def status_tokens(state: SofState, names: list[str]) -> ft.Control:
 def start_picture(state: SofState) -> ft.Control:
     """The table as setup leaves it (for the setup walkthrough): every renown marker on
     the track, the Abyss, and the board as far as it is laid."""
-    spaces = [track_space(space, names, None) for space, names in track_markers(state)]
+    spaces = [
+        track_space(space, [track_marker_on(space, name, None) for name in names])
+        for space, names in track_markers(state)
+    ]
     return ft.Column(
         spacing=8,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -573,5 +577,6 @@ __all__ = [
     "start_picture",
     "status",
     "track_grid",
+    "track_marker_on",
     "track_space",
 ]

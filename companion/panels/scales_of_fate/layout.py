@@ -59,22 +59,33 @@ class Layout:
 
     def _renown_track(self) -> ft.Control:
         s, can_act = self.state, self.ctx.can_act
-        # Each space is kept under the markers on it, so a moved marker rebuilds the two
-        # spaces it left and entered. A marker's tap opens the correction for the value
-        # shown (the panel on screen reads it from the same state).
-        spaces = [
-            self.ctx.kept_routed(
-                f"sof-track-space-{space}",
-                (space, names, can_act),
-                lambda route, space=space, names=names: scales_board.track_space(
-                    space,
-                    names,
-                    (lambda name: route.to._open_correction(name)) if can_act else None,
-                ),
-                self,
+        # Each marker is kept where it stands and each space under the markers on it, so a
+        # moved marker rebuilds the two spaces it left and entered and the one marker that
+        # moved: the markers that stayed are the very controls the phone has. A marker's
+        # tap opens the correction for the value shown (the panel on screen reads it from
+        # the same state).
+        spaces = []
+        for space, names in scales_board.track_markers(s):
+            markers = [
+                self.ctx.kept_routed(
+                    f"sof-marker-{space}-{name}",
+                    (space, name, can_act),
+                    lambda route, space=space, name=name: scales_board.track_marker_on(
+                        space,
+                        name,
+                        (lambda n: route.to._open_correction(n)) if can_act else None,
+                    ),
+                    self,
+                )
+                for name in names
+            ]
+            spaces.append(
+                self.ctx.kept(
+                    f"sof-track-space-{space}",
+                    (space, names, can_act),
+                    lambda space=space, markers=markers: scales_board.track_space(space, markers),
+                )
             )
-            for space, names in scales_board.track_markers(s)
-        ]
         return self.ctx.kept(
             "sof-track", (_items(s.renown), can_act), lambda: scales_board.track_grid(spaces)
         )
