@@ -100,6 +100,9 @@ def test_ff_app_series_a_finished_game_offers_only_the_next_game_or_the_end() ->
     assert GAME.legal_actions(won) == [NextGame(), EndSeries()]
     over = GAME.apply(won, EndSeries())
     assert GAME.legal_actions(over) == []
+    lost = GAME.apply(table("coop4"), Concede(RED))
+    assert lost.phase == "lost"
+    assert GAME.legal_actions(lost) == [NextGame(), EndSeries()]
 
 
 def test_ff_cards_fates_one_card_asked_for_lists_its_outcomes_only() -> None:
