@@ -36,3 +36,10 @@ def test_ff_favor_zeus_outcomes_only_for_the_hero_whose_turn_it_is() -> None:
     assert play in every
     assert list(GAME.zeus_every_outcome(state, RED)) == every
     assert list(GAME.zeus_every_outcome(state, BLUE)) == []
+
+
+def test_ff_move_same_colour_a_dead_zeus_split_has_no_outcome() -> None:
+    # red on 8 cannot pass red on 9 however the two parts are ordered
+    state = table(red=[8, 9])
+    assert GAME.zeus_outcomes(state, {(RED, 8): 9, (RED, 9): 1}) == []
+    assert GAME.zeus_outcomes(state, {(RED, 8): 4, (RED, 9): 6}) != []
