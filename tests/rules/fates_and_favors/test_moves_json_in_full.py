@@ -193,3 +193,26 @@ def test_ff_hero_card_outcomes_asked_for_by_hero() -> None:
     assert found["card"] == {"number": 0, "hero": True} and found["favor"] == ""
     assert found["count"] == len(found["outcomes"]) == len(GAME.outcomes(table(), 0, "hero"))
     assert all(o["action"]["hero"] for o in found["outcomes"])
+
+
+def test_ff_turn_order_moves_asked_for_a_hero_whose_turn_it_is_not() -> None:
+    """Asked for blue while it is red's turn: no outcome of any card, and the Zeus
+    columns are blue's (red's column on red's temple track is not offered to blue)."""
+    state = table(red=[B.temple(RED, 1)])
+    assert GAME.moves_json(state, {"card": {"number": 2}, "seat": 1})["count"] == 0
+    assert GAME.moves_json(state, {"card": {"number": 2}})["count"] > 0
+    split = {"blue:22": 4, "yellow:36": 6}
+    assert GAME.moves_json(state, {"favor": "zeus", "split": split, "seat": 1})["count"] == 0
+    assert GAME.moves_json(state, {"favor": "zeus", "split": split})["count"] == 1
+    assert GAME.moves_json(state, {"favor": "zeus", "all": True, "seat": 1})["count"] == 0
+    assert GAME.moves_json(state, {"favor": "zeus", "all": True})["count"] > 0
+    red_track = f"red:{B.temple(RED, 1)}"
+    red = [c["column"] for c in GAME.moves_json(state, {"favor": "zeus"})["columns"]]
+    blue = [c["column"] for c in GAME.moves_json(state, {"favor": "zeus", "seat": 1})["columns"]]
+    assert red == [red_track, "blue:22", "yellow:36", "green:50"]
+    assert blue == ["blue:22", "yellow:36", "green:50"]
+
+
+def test_ff_cards_fates_moves_of_fate_10() -> None:
+    found = GAME.moves_json(table(), {"card": {"number": 10}})
+    assert found["count"] == len(GAME.outcomes(table(), 10)) > 0
