@@ -12,9 +12,14 @@ from rules.fates_and_favors import GAME, Play
 from tests.rules.fates_and_favors.helpers import table
 
 
+# enough draws that each rarer branch (a board edit, a Fate edit: one sample in ten) is
+# taken many times
+SEEDS = 200
+
+
 def test_ff_app_series_sampled_actions_are_well_formed_and_judged() -> None:
     kinds: Counter[str] = Counter()
-    for seed in range(30):
+    for seed in range(SEEDS):
         for mode in ("2v2", "coop4", "1v1"):
             state = table(mode)
             rng = random.Random(seed)
@@ -40,7 +45,7 @@ def test_ff_app_series_sampled_actions_are_well_formed_and_judged() -> None:
         "EditBoard",
         "EditFate",
     }
-    runs = 90
+    runs = 3 * SEEDS
     assert kinds["Play"] == 3 * runs
     assert kinds["PlayFavor"] == kinds["Stuck"] == kinds["EnterHand"] == runs
     assert kinds["Concede"] + kinds["NextGame"] + kinds["EndSeries"] == runs
