@@ -11,7 +11,6 @@ from collections import Counter
 from rules.fates_and_favors import GAME, Play
 from tests.rules.fates_and_favors.helpers import table
 
-
 # enough draws that each rarer branch (a board edit, a Fate edit: one sample in ten) is
 # taken many times
 SEEDS = 200
