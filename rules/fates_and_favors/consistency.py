@@ -51,6 +51,10 @@ def _phase_problems(state: FfState) -> list[str]:
         problems.append("only co-op and solo games are lost")
     if state.phase == "lost" and done:
         problems.append("the game is marked lost, yet every temple is built")
+    if state.phase == "over" and not state.series:
+        # ending a series needs a finished game (turns.check_end), so a series closed
+        # with an empty score pad would name every hero a winner of nothing
+        problems.append("the series is marked over, yet no game of it has ended")
     if not state.game_no >= 1:
         problems.append(f"game number {state.game_no} is not a game of the series")
     finished = state.game_no - (1 if state.phase == "play" else 0)
