@@ -16,11 +16,11 @@ import pytest
 
 from rules.fates_and_favors import GAME, QUARRY, EnterHand, FfState, Play, Step
 from rules.fates_and_favors.data import cards
-from rules.fates_and_favors.enumeration import has_outcome, outcomes
+from rules.fates_and_favors.enumeration import has_outcome, outcomes, zeus_plays
 from rules.fates_and_favors.movement import Refusal, Sim
 from rules.fates_and_favors.plays import resolve
 from rules.fates_and_favors.seats import board_of
-from tests.rules.fates_and_favors.helpers import RED, YELLOW, B, table
+from tests.rules.fates_and_favors.helpers import BLUE, GREEN, RED, YELLOW, B, table
 
 End = tuple[tuple[int, ...], bool]
 
@@ -218,3 +218,58 @@ def test_ff_turn_stuck_only_favors_with_an_outcome_are_playable() -> None:
     for favor in ("apollo", "ares"):
         assert not has_outcome(state, RED, 0, favor)
         assert outcomes(state, RED, 0, favor) == []
+
+
+@pytest.mark.parametrize("card", [3, 4])
+@pytest.mark.parametrize("ahead", ["red", "yellow"])
+def test_ff_temple_enter_a_turn_in_is_listed_where_the_plain_move_is_not(
+    card: int, ahead: str
+) -> None:
+    """Red stands two spaces before its gate and a column stands one space past it. Going
+    on round the track, a 3 lands on it and a 4 passes it: refused for red's own column
+    (ff.move.same-colour), a chain reaction for yellow's (ff.hit.teammate). Turning into the
+    temple track at the gate (ff.temple.enter) avoids it, and is listed in every case. (Space
+    2 is also a bridge end, so the bridge is tried as well; the plain search covers it.)"""
+    gate = B.gates[RED]
+    columns = {"red": [gate - 2], "yellow": [36]}
+    columns[ahead] = [*columns[ahead], gate + 1]
+    state = table("2v2", **columns)
+    plays = assert_enumeration_complete(state, card, "")
+    turned = [p for p in plays if p.steps[0].temple]
+    assert len(turned) == 1 and turned[0].steps[0].start == gate - 2
+    plain = [
+        p
+        for p in plays
+        if p.steps[0].start == gate - 2
+        and not (p.steps[0].temple or p.steps[0].bridge)
+        and not p.steps[0].backward
+    ]
+    # round the track a colour may pass or hit its teammate, never itself
+    assert len(plain) == (1 if ahead == "yellow" else 0)
+
+
+def test_ff_favor_zeus_ten_columns_one_space_each_and_every_end_once() -> None:
+    """Zeus may split its 10 over as many as ten columns, one space each (ff.favor.zeus):
+    in co-op each colour has columns on spaces 1, 3 and 5 of its temple track (those on 1
+    and 3 can move one space, the one on 5 none) and red and blue one on the main track
+    each, so the only way to move every one of those ten is one space apiece. The full
+    enumeration finds that end, and lists every end once."""
+
+    def colour(c: int, main: list[int]) -> list[int]:
+        return [*main, *(B.temple(c, k) for k in (1, 3, 5))]
+
+    state = table(
+        "coop4",
+        red=colour(RED, [10]),
+        blue=colour(BLUE, [24]),
+        yellow=colour(YELLOW, []),
+        green=colour(GREEN, []),
+    )
+    ends = [columns for _, columns in zeus_plays(state, state.seat)]
+    assert len(ends) == len(set(ends)), "an end listed twice"
+    every_one = tuple(
+        p
+        for c, main in ((RED, [11]), (BLUE, [25]), (YELLOW, [QUARRY]), (GREEN, [QUARRY]))
+        for p in sorted([*main, *(B.temple(c, k) for k in (2, 4, 5))])
+    )
+    assert every_one in ends
