@@ -126,9 +126,19 @@ def every_legal_end(state: FfState, card: int, favor: str) -> set[End]:
     return ends
 
 
+def assert_play_fields(play: Play, seat: int, card: int, favor: str, hero: bool) -> None:
+    assert (play.seat, play.card, play.favor) == (seat, card, favor)
+    assert play.hero is hero and type(play.option) is int and type(play.steps) is tuple
+    for step in play.steps:
+        assert (type(step.backward), type(step.bridge), type(step.temple)) == (bool, bool, bool)
+
+
 def assert_enumeration_complete(state: FfState, card: int, favor: str) -> list[Play]:
     """``outcomes`` lists each legal end exactly once, and only legal plays."""
     plays = outcomes(state, state.seat, card, favor)
+    hero = favor == "hero"
+    for play in plays:  # each listed as the play a phone would send, field for field
+        assert_play_fields(play, state.seat, card, "" if hero else favor, hero)
     listed = [_end(state, p) for p in plays]
     assert len(set(listed)) == len(listed), f"#{card} {favor}: two outcomes share an end"
     expected = every_legal_end(state, card, favor)
@@ -265,7 +275,11 @@ def test_ff_favor_zeus_ten_columns_one_space_each_and_every_end_once() -> None:
         yellow=colour(YELLOW, []),
         green=colour(GREEN, []),
     )
-    ends = [columns for _, columns in zeus_plays(state, state.seat)]
+    plays = list(zeus_plays(state, state.seat))
+    for play, _ in plays:
+        assert_play_fields(play, state.seat, 0, "zeus", False)
+        assert play.option == 0 and not any(step.backward for step in play.steps)
+    ends = [columns for _, columns in plays]
     assert len(ends) == len(set(ends)), "an end listed twice"
     every_one = tuple(
         p
@@ -273,3 +287,16 @@ def test_ff_favor_zeus_ten_columns_one_space_each_and_every_end_once() -> None:
         for p in sorted([*main, *(B.temple(c, k) for k in (2, 4, 5))])
     )
     assert every_one in ends
+
+
+def test_ff_favor_hestia_a_colour_whose_gate_it_holds_does_not_stop_the_others() -> None:
+    """Hestia sends a team column to its own gate (ff.favor.hestia). Red already holds its
+    gate, so no red column can go there (a colour never hits itself), but yellow's columns
+    still can; Athena is listed as the one play that names no column (ff.favor.athena)."""
+    state = table("2v2", red=[B.gates[RED], 20], yellow=[40])
+    plays = assert_enumeration_complete(state, 0, "hestia")
+    assert {(p.steps[0].colour, p.steps[0].start) for p in plays} == {
+        (YELLOW, QUARRY),
+        (YELLOW, 40),
+    }
+    assert outcomes(state, RED, 0, "athena") == [Play(RED, 0, 0, "athena", False, ())]
