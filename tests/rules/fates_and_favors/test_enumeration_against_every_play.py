@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.fates_and_favors import GAME, QUARRY, EnterHand, FfState, Play, Step
+from rules.fates_and_favors import GAME, QUARRY, EnterHand, FfState, Play, Step, zeus
 from rules.fates_and_favors.data import cards
 from rules.fates_and_favors.enumeration import has_outcome, outcomes, zeus_plays
 from rules.fates_and_favors.movement import Refusal, Sim
@@ -300,3 +300,22 @@ def test_ff_favor_hestia_a_colour_whose_gate_it_holds_does_not_stop_the_others()
         (YELLOW, 40),
     }
     assert outcomes(state, RED, 0, "athena") == [Play(RED, 0, 0, "athena", False, ())]
+
+
+def test_ff_favor_zeus_the_full_enumeration_finds_every_split_end_where_parts_meet() -> None:
+    """Co-op, red on spaces 3, 4 and on its temple track, yellow on 14, 39
+    and its temple track, green on 8: Zeus's parts hit teammates and turn into temple
+    tracks, so the same board part-way through is reached in several ways. The full
+    enumeration still ends where the split-first picker does (ff.favor.zeus,
+    ff.assume.zeus-split-first): every end of every split, and no other."""
+    state = replace(
+        table("coop4"),
+        columns=(-1, 3, 4, 59, -1, -1, -1, -1, -1, 14, 39, 68, -1, -1, -1, 8),
+        turn=3,
+    )
+    seat = state.seat
+    full = {columns for _, columns in zeus_plays(state, seat)}
+    union: set[tuple[int, ...]] = set()
+    for split in zeus.splits(state, seat):
+        union |= {resolve(state, p).sim.columns() for p in zeus.split_outcomes(state, seat, split)}
+    assert union == full
