@@ -1,8 +1,8 @@
 """The enumeration lists every end a card can reach, and nothing else (ff.cards.fates,
 ff.hero.card, ff.favor.*): each card's outcomes are compared with a plain search that
-writes out every play of that card ``check`` could be asked about (every column, every
-split of a shared movement, both directions, the bridge and the temple turn) and keeps the
-ends of those ``check`` accepts. The positions are random but small, so the plain search
+writes out every play of that card a phone could send (every column, every split of a
+shared movement, both directions, the bridge and the temple turn) and keeps the ends of
+those the rules carry out (``resolve``). The positions are random but small, so the plain search
 stays quick; the named positions after them reach corners the random ones may miss."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def _movement_candidates(state: FfState, total: int, columns: int) -> Iterator[t
 
 
 def _candidates(state: FfState, card: int, favor: str) -> Iterator[Play]:
-    """Every play of ``card`` with ``favor`` worth asking ``check`` about."""
+    """Every play of ``card`` with ``favor`` worth asking the rules about."""
     seat = state.seat
     if card == 0 and favor == "hero":
         names = [ability.name for ability in cards().heroes]
@@ -134,7 +134,8 @@ def assert_play_fields(play: Play, seat: int, card: int, favor: str, hero: bool)
 
 
 def assert_enumeration_complete(state: FfState, card: int, favor: str) -> list[Play]:
-    """``outcomes`` lists each legal end exactly once, and only legal plays."""
+    """``outcomes`` lists each end the rules reach exactly once, and only plays the rules
+    carry out (``resolve`` raises for any other)."""
     plays = outcomes(state, state.seat, card, favor)
     hero = favor == "hero"
     for play in plays:  # each listed as the play a phone would send, field for field
