@@ -81,12 +81,13 @@ def column_verdict(
         return Answer(
             mine,
             Verdict.ok(
-                f"{what} can move {where}: {n} outcome{'s' if n != 1 else ''}.",
+                _sentence(f"{what} can move {where}: {n} outcome{'s' if n != 1 else ''}."),
                 *_card_rules(card, favor),
             ),
         )
     reasons = _why_not(state, seat, card, favor, colour, start)
-    text = "; ".join(r.rstrip(".") for r, _ in reasons)
+    # a refusal that stops every action alike (a Favor no Fate card goes with) is said once
+    text = "; ".join(dict.fromkeys(r.rstrip(".") for r, _ in reasons))
     rules = tuple(dict.fromkeys(rule for _, rule in reasons))
     return Answer((), Verdict.no(_sentence(f"{what} cannot move {where}: {text}."), *rules))
 
@@ -108,7 +109,8 @@ def card_verdict(state: FfState, seat: int, card: int, favor: str) -> Answer:
         return Answer(
             plays,
             Verdict.ok(
-                f"{what} has {n} outcome{'s' if n != 1 else ''}.", *_card_rules(card, favor)
+                _sentence(f"{what} has {n} outcome{'s' if n != 1 else ''}."),
+                *_card_rules(card, favor),
             ),
         )
     reasons: list[tuple[str, str]] = []
