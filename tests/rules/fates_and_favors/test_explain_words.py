@@ -413,3 +413,42 @@ def test_ff_favor_athena_the_whole_card_answers_without_a_column() -> None:
     assert answer.plays == (Play(BLUE, 0, 0, "athena"),)
     assert answer.verdict == GAME.check(hit, Play(BLUE, 0, 0, "athena"))
     assert answer.verdict.legal and answer.verdict.reason == "Bo plays Athena."
+
+
+def test_ff_start_new_column_a_column_already_out_is_not_started_again() -> None:
+    last = B.temple(RED, 5)
+    _no(
+        column_verdict(_at(red=[last]), 0, 10, "", RED, last),
+        "Fate #10 cannot move red on red temple site 6: its action 1 (start a team column): it "
+        "starts a column from its quarry, and this one is already out; its action 2 (10 "
+        "forward, own): it stands on the last space of its temple track and can move no "
+        "further.",
+        "ff.start.new-column",
+        "ff.temple.forward-only",
+    )
+
+
+def test_ff_cards_fates_a_card_with_one_outcome() -> None:
+    answer = card_verdict(_start(), 0, 6, "")
+    assert answer.verdict.legal and len(answer.plays) == 1
+    assert answer.verdict.reason == "Fate #6 has 1 outcome."
+
+
+def test_ff_hero_card_blue_alone_on_the_main_track_has_nothing_to_strike() -> None:
+    """Blue's hero: blue's four columns on the main track, green's home, red and yellow in
+    their quarries. No column of another colour stands on the main track."""
+    state = replace(
+        _at(
+            red=[],
+            blue=[24, 26, 28, 30],
+            yellow=[],
+            green=[B.temple(GREEN, k) for k in (2, 3, 4, 5)],
+        ),
+        turn=1,
+    )
+    _no(
+        column_verdict(state, BLUE, 0, "hero", BLUE, 24),
+        "The Hero card cannot move blue on space 24: there is no column of another colour on "
+        "the main track to strike.",
+        "ff.hero.card",
+    )
