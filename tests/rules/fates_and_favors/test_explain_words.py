@@ -452,3 +452,18 @@ def test_ff_hero_card_blue_alone_on_the_main_track_has_nothing_to_strike() -> No
         "the main track to strike.",
         "ff.hero.card",
     )
+
+
+def test_ff_favor_hestia_a_column_whose_outcome_another_play_also_reaches() -> None:
+    """Blue's hero plays Hestia. Green stands on blue's temple gate and blue on green's:
+    sending green to its gate hits blue (a teammate), which goes to its own gate, where
+    green stood. That ends as sending the blue column to its gate does, and the card's list
+    of outcomes keeps that play; the green column can still be moved, as ``check`` says."""
+    state = replace(_at(blue=[B.gates[GREEN]], green=[B.gates[BLUE]]), turn=1)
+    play = Play(BLUE, 0, 0, "hestia", steps=(Step(GREEN, B.gates[BLUE]),))
+    assert GAME.check(state, play).legal
+    answer = column_verdict(state, BLUE, 0, "hestia", GREEN, B.gates[BLUE])
+    assert answer.plays == (play,)
+    assert answer.verdict.legal
+    assert answer.verdict.reason == "Hestia can move green on blue temple gate: 1 outcome."
+    assert answer.verdict.rules == ("ff.favor.hestia",)
