@@ -321,3 +321,12 @@ def _favor(
             yield Play(seat, 0, 0, favor, False, (Step(slot // 4, here),)), trial.columns()
     elif favor == "athena":
         yield Play(seat, 0, 0, "athena", False, ()), ()
+
+
+def every_play(
+    state: FfState, seat: int, card: int, favor: str = ""
+) -> Iterator[tuple[Play, tuple[int, ...]]]:
+    """The plays ``outcomes`` chooses from, each with its end, before one is kept per end.
+    A Favor's or the Hero card's list holds every play; a Fate card's search already skips
+    a play ending where an earlier one did."""
+    return _plays(state, seat, card, favor)

@@ -18,7 +18,7 @@ from rules.core import Verdict
 from .actions import Play, Step
 from .board import QUARRY
 from .data import COLOURS, FateAction, cards
-from .enumeration import outcomes
+from .enumeration import every_play, outcomes
 from .movement import Refusal, Sim
 from .plays import fate_action
 from .seats import board_of, colours_for, team_colours
@@ -71,22 +71,19 @@ def column_verdict(
     problem = _before_any_column(state, seat, favor)
     if problem is not None:
         return Answer((), problem)
-    mine = tuple(
-        p
-        for p in legal_plays(state, seat, card, favor)
-        if any(s.colour == colour and s.start == start for s in p.steps)
-    )
+    mine = _column_outcomes(state, seat, card, favor, colour, start)
     if mine:
         n = len(mine)
         return Answer(
             mine,
             Verdict.ok(
-                f"{what} can move {where}: {n} outcome{'s' if n != 1 else ''}.",
+                _sentence(f"{what} can move {where}: {n} outcome{'s' if n != 1 else ''}."),
                 *_card_rules(card, favor),
             ),
         )
     reasons = _why_not(state, seat, card, favor, colour, start)
-    text = "; ".join(r.rstrip(".") for r, _ in reasons)
+    # a refusal that stops every action alike (a Favor no Fate card goes with) is said once
+    text = "; ".join(dict.fromkeys(r.rstrip(".") for r, _ in reasons))
     rules = tuple(dict.fromkeys(rule for _, rule in reasons))
     return Answer((), Verdict.no(_sentence(f"{what} cannot move {where}: {text}."), *rules))
 
@@ -108,7 +105,8 @@ def card_verdict(state: FfState, seat: int, card: int, favor: str) -> Answer:
         return Answer(
             plays,
             Verdict.ok(
-                f"{what} has {n} outcome{'s' if n != 1 else ''}.", *_card_rules(card, favor)
+                _sentence(f"{what} has {n} outcome{'s' if n != 1 else ''}."),
+                *_card_rules(card, favor),
             ),
         )
     reasons: list[tuple[str, str]] = []
@@ -126,6 +124,22 @@ def card_verdict(state: FfState, seat: int, card: int, favor: str) -> Answer:
     rules = tuple(dict.fromkeys(rule for _, rule in reasons)) or ("ff.turn.stuck",)
     text = "; ".join(shown) if shown else "there is no column it could move"
     return Answer((), Verdict.no(f"No column can carry out {what}. {_sentence(text)}.", *rules))
+
+
+def _column_outcomes(
+    state: FfState, seat: int, card: int, favor: str, colour: int, start: int
+) -> tuple[Play, ...]:
+    """One legal play per distinct end among the plays that move the ``colour`` column on
+    ``start``. ``outcomes`` keeps the first play found for an end, which may move another
+    column: Hestia sending green from blue's gate onto a blue column on green's gate ends
+    as Hestia sending that blue column home does. The column can still be moved."""
+    found: dict[tuple[int, ...], Play] = {}
+    for play, end in every_play(state, seat, card, favor):
+        if end in found or not any(s.colour == colour and s.start == start for s in play.steps):
+            continue
+        if check_play(state, play)[0].legal:
+            found[end] = play
+    return tuple(found.values())
 
 
 # ----- the reasons -------------------------------------------------------------------------
