@@ -60,8 +60,19 @@ def zeus_plays(state: FfState, seat: int) -> Iterator[tuple[Play, tuple[int, ...
         yield Play(seat, 0, 0, "zeus", False, steps), columns
 
 
+class _NoEnds(set[tuple[int, ...]]):
+    """An ``ends`` record that keeps nothing, so a search yields every play however it
+    ends (``every_play``), not only the first to reach each end."""
+
+    def __contains__(self, end: object) -> bool:
+        return False
+
+    def add(self, end: tuple[int, ...]) -> None:
+        pass
+
+
 def _plays(
-    state: FfState, seat: int, card: int, favor: str
+    state: FfState, seat: int, card: int, favor: str, *, distinct: bool = True
 ) -> Iterator[tuple[Play, tuple[int, ...]]]:
     sim = Sim(board_of(state), state.columns, state.teams)
     if card == 0 and favor == "hero":
@@ -74,7 +85,9 @@ def _plays(
         return
     # One outcome per end over every action; an action that also grants another turn
     # (ff.turn.again) ends differently from one that does not, so each keeps its own ends.
-    ends: dict[bool, set[tuple[int, ...]]] = {False: set(), True: set()}
+    ends: dict[bool, set[tuple[int, ...]]] = (
+        {False: set(), True: set()} if distinct else {False: _NoEnds(), True: _NoEnds()}
+    )
     for option in range(len(state.fates[card - 1].actions)):
         try:
             spec = fate_action(state, card, option, favor)
@@ -326,7 +339,8 @@ def _favor(
 def every_play(
     state: FfState, seat: int, card: int, favor: str = ""
 ) -> Iterator[tuple[Play, tuple[int, ...]]]:
-    """The plays ``outcomes`` chooses from, each with its end, before one is kept per end.
-    A Favor's or the Hero card's list holds every play; a Fate card's search already skips
-    a play ending where an earlier one did."""
-    return _plays(state, seat, card, favor)
+    """Every play of ``card`` with ``favor``, each with its end, before ``outcomes`` keeps
+    one play per end: two plays that move different columns can end alike (a teammate hit
+    sending a column where another stood, a column going round a bridge loop back to its
+    space), and a question about one column must find the play that moves it."""
+    return _plays(state, seat, card, favor, distinct=False)

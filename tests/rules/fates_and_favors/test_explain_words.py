@@ -467,3 +467,17 @@ def test_ff_favor_hestia_a_column_whose_outcome_another_play_also_reaches() -> N
     assert answer.verdict.legal
     assert answer.verdict.reason == "Hestia can move green on blue temple gate: 1 outcome."
     assert answer.verdict.rules == ("ff.favor.hestia",)
+
+
+def test_ff_move_round_trip_a_second_column_round_a_bridge_loop_keeps_its_own_outcome() -> None:
+    """Red has columns on spaces 16 and 30, and Fate #7 (seven forward) takes either one
+    round its bridge loop back to where it began. Both plays end on the same board, so the
+    card's list of outcomes keeps one of them; the answer for each column still lists the
+    play that moves that column."""
+    state = _at(red=[16, 30])
+    for start in (16, 30):
+        loop = Play(RED, 7, 0, "", steps=(Step(RED, start, 7, bridge=True),))
+        assert GAME.check(state, loop).legal
+        answer = column_verdict(state, RED, 7, "", RED, start)
+        assert loop in answer.plays, start
+        assert answer.verdict.reason == f"Fate #7 can move red on space {start}: 26 outcomes."
