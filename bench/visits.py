@@ -11,10 +11,12 @@ import os
 import signal
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.torture.live import Phone, start_host
+from tests.torture.live import Host, Phone, start_host
 
 from .fanout import _prepare
 from .report import Figure
@@ -44,11 +46,11 @@ def memory_figures(quick: bool) -> list[Figure]:
     return [_back_to_back(sizes), _with_time_to_leave(sizes)]
 
 
-def _with_time_to_leave(sizes: VisitSizes) -> Figure:
-    """The same visits, each round's visitors given ``settle_s`` to go before the next
-    round opens: the host's memory after each round, over the start. Back to back, a round
-    opens while the last one's sessions are still kept, so the heap grows further and the
-    allocator's floor with it (README, "Memory after 100 visits")."""
+@contextmanager
+def _visited_host(settle_s: float) -> Iterator[tuple[Host, str, float]]:
+    """A real host on a fresh Scales of Fate table that one visitor has opened and left:
+    the host, the watch code's route (as a visitor has) and its resident memory (MB) once
+    that visit has been given ``settle_s`` to go. The host is stopped afterwards."""
     with tempfile.TemporaryDirectory(prefix="fk-visits-") as tmp:
         folder = Path(tmp)
         table = _prepare(folder, games=("scales-of-fate",))["scales-of-fate"]
@@ -58,20 +60,33 @@ def _with_time_to_leave(sizes: VisitSizes) -> Figure:
         try:
             route = table.routes[-1]
             Phone.open(host, route, wait_for="table-title").close()
-            time.sleep(sizes.settle_s)
-            start = host.rss_mb()
-            peaks, after = [], []
-            for _ in range(sizes.rounds):
-                phones = [
-                    Phone.open(host, route, wait_for="table-title") for _ in range(sizes.visits)
-                ]
-                peaks.append(round(host.rss_mb(), 1))
-                for phone in phones:
-                    phone.close()
-                time.sleep(sizes.settle_s)
-                after.append(round(host.rss_mb(), 1))
+            time.sleep(settle_s)
+            yield host, route, host.rss_mb()
         finally:
             host.stop(signal.SIGTERM)
+
+
+def _round(host: Host, route: str, visits: int) -> float:
+    """``visits`` phones open the table screen together and leave; the host's resident
+    memory (MB) while all of them were on."""
+    phones = [Phone.open(host, route, wait_for="table-title") for _ in range(visits)]
+    peak = host.rss_mb()
+    for phone in phones:
+        phone.close()
+    return round(peak, 1)
+
+
+def _with_time_to_leave(sizes: VisitSizes) -> Figure:
+    """The same visits, each round's visitors given ``settle_s`` to go before the next
+    round opens: the host's memory after each round, over the start. Back to back, a round
+    opens while the last one's sessions are still kept, so the heap grows further and the
+    allocator's floor with it (README, "Memory after 100 visits")."""
+    with _visited_host(sizes.settle_s) as (host, route, start):
+        peaks, after = [], []
+        for _ in range(sizes.rounds):
+            peaks.append(_round(host, route, sizes.visits))
+            time.sleep(sizes.settle_s)
+            after.append(round(host.rss_mb(), 1))
     return Figure(
         f"host memory after each of {sizes.rounds} x {sizes.visits} visits with time to "
         "leave, over the start (the highest)",
@@ -89,30 +104,12 @@ def _with_time_to_leave(sizes: VisitSizes) -> Figure:
 
 
 def _back_to_back(sizes: VisitSizes) -> Figure:
-    with tempfile.TemporaryDirectory(prefix="fk-visits-") as tmp:
-        folder = Path(tmp)
-        table = _prepare(folder, games=("scales-of-fate",))["scales-of-fate"]
-        host = start_host(
-            folder, {"FLET_WEB_NO_CDN": "1", "FATEKEEPER_SESSION_TIMEOUT": str(TIMEOUT_S)}
-        )
-        try:
-            route = table.routes[-1]  # the watch code, as a visitor has
-            Phone.open(host, route, wait_for="table-title").close()
-            time.sleep(sizes.settle_s)
-            start = host.rss_mb()
-            rounds = []
-            for _ in range(sizes.rounds):
-                phones = [
-                    Phone.open(host, route, wait_for="table-title") for _ in range(sizes.visits)
-                ]
-                peak = host.rss_mb()
-                for phone in phones:
-                    phone.close()
-                rounds.append(round(peak, 1))
-            time.sleep(sizes.settle_s)
-            end = host.rss_mb()
-        finally:
-            host.stop(signal.SIGTERM)
+    """Each round opens as soon as the last one's phones have closed; the host's memory
+    once the last visitors have been given ``settle_s`` to go, over the start."""
+    with _visited_host(sizes.settle_s) as (host, route, start):
+        rounds = [_round(host, route, sizes.visits) for _ in range(sizes.rounds)]
+        time.sleep(sizes.settle_s)
+        end = host.rss_mb()
     return Figure(
         f"host memory after {sizes.rounds} x {sizes.visits} visits, over the start",
         "MB",
