@@ -314,7 +314,7 @@ def wants_beats(scope: Scope) -> bool:
 
 def freeze_what_stays() -> None:
     """Load every game's screens now and set aside, for good, what the host holds from its
-    start (modules, classes, rule tables: about 150,000 objects), so that no pass of
+    start (modules, classes, rule tables: over 100,000 objects), so that no pass of
     Python's cycle collector walks them again.
 
     A full pass walks every object the collector tracks, and it holds the event loop while
