@@ -93,7 +93,7 @@ class Shell:
         self._catch_handler_failures()
         self._watch_events()
         self._charge_events()
-        budget.bind(self.meter)
+        budget.bind(self.meter, self._flet_session())
         theme.apply(self.page)
         self.page.title = APP_NAME
         self.page.on_route_change = self._route_changed
@@ -264,19 +264,18 @@ class Shell:
         the server's loop to its meter, and link the connection it came on to the meter:
         a session in debt is read no further until it is paid off (``budget``,
         ``server.Guard``)."""
-        try:
-            session = self.page.session
-        except Exception:  # no session (a test page): nothing to charge
+        session = self._flet_session()
+        if session is None:  # a test page: nothing to charge
             return
         dispatch, apply_patch = session.dispatch_event, session.apply_patch
         meter = self.meter
 
         async def charged(control_id: int, event_name: str, event_data: Any) -> None:
-            budget.bind(meter)
+            budget.bind(meter, session)
             await budget.timed(dispatch(control_id, event_name, event_data), meter)
 
         def charged_patch(control_id: int, patch: dict[str, Any]) -> None:
-            budget.bind(meter)
+            budget.bind(meter, session)
             start = budget.clock()
             try:
                 apply_patch(control_id, patch)
@@ -285,6 +284,13 @@ class Shell:
 
         session.dispatch_event = charged  # type: ignore[method-assign]
         session.apply_patch = charged_patch  # type: ignore[method-assign]
+
+    def _flet_session(self) -> Any:
+        """Flet's session behind this page (``None`` on a test page that has none)."""
+        try:
+            return self.page.session
+        except Exception:
+            return None
 
     def _settle(self) -> None:
         screen = self.table_screen

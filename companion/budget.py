@@ -206,9 +206,12 @@ class _Yield:
 class Slot:
     """One connection's link to the meter of the session it carries (``None`` until the
     session's first event or draw binds it: a session outlives its connections, a phone
-    that reconnects keeps its debt)."""
+    that reconnects keeps its debt), and to that session itself (Flet's ``Session``, bound
+    with the meter: the server drops the session of a connection that flooded as soon as
+    it ends, ``server.Guard``)."""
 
     meter: Meter | None = None
+    session: Any = None
 
 
 CONNECTION: contextvars.ContextVar[Slot | None] = contextvars.ContextVar(
@@ -218,11 +221,15 @@ CONNECTION: contextvars.ContextVar[Slot | None] = contextvars.ContextVar(
 ``server.Guard``; every task Flet starts for that connection's frames inherits it)."""
 
 
-def bind(meter: Meter) -> None:
-    """Link the current connection (if any) to ``meter``."""
+def bind(meter: Meter, session: Any = None) -> None:
+    """Link the current connection (if any) to ``meter`` and, when given, to the Flet
+    session the meter belongs to."""
     slot = CONNECTION.get()
-    if slot is not None and slot.meter is not meter:
-        slot.meter = meter
+    if slot is not None:
+        if slot.meter is not meter:
+            slot.meter = meter
+        if session is not None and slot.session is not session:
+            slot.session = session
 
 
 _Entry = tuple[Meter, asyncio.Future[None], bool, bool]

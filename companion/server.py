@@ -35,6 +35,11 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   holds the loop, walks only what the phones' screens hold.
 * Every registration starts a session that stays in memory; one address may start at
   most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful).
+  A connection that flooded (read more slowly for its pace or its cost) gets no such
+  grace: its session is dropped as soon as it ends (``drop_session``). Kept, the screens
+  of departed flooders would lengthen every pass of the cycle collector, which holds
+  the loop, for ``SESSION_TIMEOUT``; such a phone that comes back starts a new session on
+  the same link and sees the same table.
 * uvicorn accepts 16 MiB frames and waits forever for connections on shutdown; we set
   ``MAX_WS_MESSAGE`` and a graceful-shutdown timeout so SIGTERM/Ctrl-C always ends the host.
 * FastAPI serves ``/docs``, ``/redoc`` and ``/openapi.json``; they are answered 404.
@@ -349,6 +354,24 @@ def give_memory_back() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
+async def drop_session(session: Any) -> bool:
+    """End Flet's ``session`` now instead of keeping it for its phone to resume, if it is
+    still without a connection; ``True`` when it was dropped. Flet keeps its sessions in
+    ``flet_web.fastapi.app_manager`` under a key of its own making, so the session is
+    found there by identity and removed the way Flet removes an expired one
+    (``delete_session``: closed, its page's ``close`` handlers run)."""
+    from flet_web.fastapi import app_manager
+
+    if session is None or session.connection is not None:
+        return False
+    sessions: dict[str, Any] = getattr(app_manager, "_FletAppManager__sessions", {})
+    key = next((k for k, v in list(sessions.items()) if v is session), None)
+    if key is None:
+        return False
+    await app_manager.delete_session(key)
+    return True
+
+
 class Sweeper:
     """Runs ``give_memory_back`` ``SWEEP_AFTER`` seconds after a connection ended, once
     for all the connections that end meanwhile; when more ended after the first of them,
@@ -527,6 +550,11 @@ class Guard:
             gone.cancel()
             if not task.done():
                 task.cancel()
+            if c.registered and (c.throttled or c.overspent):
+                # A phone does not tap past a person's pace or run up the loop's bill:
+                # this one's screen is not worth keeping for a resume (module docstring).
+                with contextlib.suppress(Exception):
+                    await drop_session(slot.session)
             if c.registered:
                 self.sweeper.visit_ended()
 

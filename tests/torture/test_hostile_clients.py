@@ -442,3 +442,65 @@ def test_a_phone_that_flooded_and_left_is_let_go_at_once(tmp_path: Path) -> None
     print(f"\n{sent[0]} taps sent; the host let the connection go {let_go:.1f} s after it")
     assert sent[0] > 1000, sent
     assert let_go < 5, f"the host still held the connection {let_go:.1f} s after the phone left"
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux's socket table")
+def test_a_phone_that_flooded_gets_no_session_to_resume_and_a_calm_one_does(
+    tmp_path: Path,
+) -> None:
+    """A calm phone that drops and comes back resumes its session (the same session id
+    comes back). A watch-code connection that tapped past a person's pace and left has
+    its session dropped at once, not kept for a resume: coming back with its old session
+    id it gets a new session, on the same table. (Kept for minutes, the screens of
+    departed flooders would lengthen every pass of the host's cycle collector.)"""
+    scales, watch, _other = _game_tables(tmp_path)
+    h = start_host(tmp_path, {**TALLY_ENV, "FATEKEEPER_SESSION_TIMEOUT": "120"})
+    route = f"/t/{scales}?k={watch}"
+    try:
+        calm = Phone.open(h, route, wait_for="tab-counters")
+        calm.tap("tab-counters")
+        calm_id = calm.session_id
+        calm.close()
+        time.sleep(0.5)
+        back = calm.reconnect(h, route)
+        back.wait(lambda _m: bool(back.session_id), 15, "the calm phone's registration")
+        resumed = back.session_id
+        back.close()
+
+        phone = Phone.open(h, route, wait_for="tab-counters")
+        flooder_id = phone.session_id
+        sock = phone.ws.socket
+        port = sock.getsockname()[1]
+        tap = frame(EVENT, {"target": phone.ids["tab-game"], "name": "click", "data": None})
+        sent = [0]
+
+        def flood() -> None:
+            with contextlib.suppress(ConnectionClosed, OSError):
+                while True:
+                    phone.ws.send(tap)
+                    sent[0] += 1
+
+        flooder = threading.Thread(target=flood, daemon=True)
+        flooder.start()
+        time.sleep(2.0)  # past a person's burst: the host reads this connection slowly
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+        flooder.join(10)
+        sock.close()
+        gone = time.monotonic()
+        while _host_holds(h, port) and time.monotonic() - gone < 10:
+            time.sleep(0.1)
+        time.sleep(0.5)
+        again = Phone.open(h, route, session_id=flooder_id, wait_for="tab-counters")
+        renewed = again.session_id
+        again.close()
+    finally:
+        if h.proc.poll() is None:
+            h.stop(signal.SIGKILL)
+    print(
+        f"\n{sent[0]} taps sent by the flooder; calm {calm_id} -> {resumed}; "
+        f"flooder {flooder_id} -> {renewed}"
+    )
+    assert sent[0] > 1000, sent
+    assert calm_id and resumed == calm_id, "a calm phone lost its session on a drop"
+    assert flooder_id and renewed and renewed != flooder_id, "the flooder's session was kept"
