@@ -1,13 +1,17 @@
 """The guard in front of Flet, driven directly as ASGI (no sockets): the per-address cap
-on sessions, which the loopback tests cannot reach (the host's own address is exempt)."""
+on sessions, which the loopback tests cannot reach (the host's own address is exempt),
+beats, and which connections count as flooders whose sessions are not kept."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
-from companion.server import Guard
-from tests.torture.live import REGISTER, frame, page
+import pytest
+
+from companion import budget, server
+from companion.server import EVENT_BURST, Guard, _Connection
+from tests.torture.live import EVENT, REGISTER, frame, page
 
 
 async def _connect(guard: Guard, peer: str) -> list[dict[str, Any]]:
@@ -103,3 +107,68 @@ def test_a_page_that_asks_hears_a_beat_whenever_the_host_is_quiet(monkeypatch: A
         assert server.BEAT not in await _heard(b"beat=0&x=1", busy_for=0.1, quiet_for=0.5)
 
     asyncio.run(run())
+
+
+def test_more_frames_waiting_in_a_row_than_a_persons_burst_mark_a_flooder() -> None:
+    c = _Connection(peer="192.168.1.61")
+    for _ in range(int(EVENT_BURST)):
+        c.received(0.0)
+    assert not c.backlogged  # a person's burst, sent while the host was busy
+    c.received(0.3)  # the next tap came over the network: the run starts again
+    for _ in range(int(EVENT_BURST)):
+        c.received(0.0)
+    assert not c.backlogged
+    c.received(0.0)
+    assert c.backlogged
+
+
+async def _taps(guard: Guard, peer: str, taps: int, gap: float) -> None:
+    """One websocket from ``peer``: registers, sends ``taps`` taps ``gap`` seconds apart
+    (each one waiting for the guard when ``gap`` is 0), and leaves."""
+    incoming = [
+        {"type": "websocket.receive", "bytes": frame(EVENT, {"target": 1, "name": "click"})}
+        for _ in range(taps)
+    ]
+    incoming.insert(
+        0,
+        {
+            "type": "websocket.receive",
+            "bytes": frame(REGISTER, {"session_id": "", "page_name": "", "page": page("/")}),
+        },
+    )
+
+    async def receive() -> dict[str, Any]:
+        if gap and len(incoming) > 0:
+            await asyncio.sleep(gap)
+        return incoming.pop(0) if incoming else {"type": "websocket.disconnect", "code": 1000}
+
+    async def send(message: dict[str, Any]) -> None:
+        pass
+
+    await guard({"type": "websocket", "client": (peer, 5000)}, receive, send)
+
+
+def test_only_a_flooders_session_is_dropped_as_it_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session behind a calm phone is kept for its resume when it leaves; the one
+    behind a connection that sent taps faster than a person is dropped at once."""
+    dropped: list[Any] = []
+
+    async def drop(session: Any) -> bool:
+        dropped.append(session)
+        return True
+
+    monkeypatch.setattr(server, "drop_session", drop)
+
+    async def run() -> None:
+        async def app(scope: Any, receive: Any, send: Any) -> None:
+            # As the app's handlers do: bind the connection to its session (here a name).
+            budget.bind(budget.Meter(), f"session of {scope['client'][0]}")
+            while (await receive())["type"] != "websocket.disconnect":
+                pass
+
+        guard = Guard(app)
+        await _taps(guard, "192.168.1.62", taps=8, gap=0.05)
+        await _taps(guard, "192.168.1.63", taps=60, gap=0)
+
+    asyncio.run(run())
+    assert dropped == ["session of 192.168.1.63"]
