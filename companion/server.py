@@ -35,12 +35,11 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   holds the loop, walks only what the phones' screens hold.
 * Every registration starts a session that stays in memory; one address may start at
   most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful).
-  A connection that flooded (read more slowly for its pace, or more of its frames
-  waiting in a row than a person's burst, ``_Connection.backlogged``) gets no such
-  grace: its session is dropped as soon as it ends (``drop_session``). Kept, the screens
-  of departed flooders would lengthen every pass of the cycle collector, which holds the
-  loop, for ``SESSION_TIMEOUT``; such a phone that comes back starts a new session on
-  the same link and sees the same table.
+  A connection that flooded (read more slowly for its pace, or with far more sent than
+  the host had read, ``HELD_BACK``) gets no such grace: its session is dropped as soon
+  as it ends (``drop_session``). Kept, the screens of departed flooders would lengthen
+  every pass of the cycle collector, which holds the loop, for ``SESSION_TIMEOUT``; such
+  a phone that comes back starts a new session on the same link and sees the same table.
 * uvicorn accepts 16 MiB frames and waits forever for connections on shutdown; we set
   ``MAX_WS_MESSAGE`` and a graceful-shutdown timeout so SIGTERM/Ctrl-C always ends the host.
 * FastAPI serves ``/docs``, ``/redoc`` and ``/openapi.json``; they are answered 404.
@@ -121,10 +120,16 @@ BEAT_EVERY = 0.5
 BEAT_AFTER = 1.0
 """A connection the host has sent nothing for this long gets a beat: a page hears from the
 host at least every ``BEAT_AFTER + BEAT_EVERY`` seconds while its connection flows."""
-WAITING = 0.001
-"""A frame the guard asks for and gets within this many seconds was already waiting (a
-phone's next tap comes over the network, milliseconds at least, unless it was sent
-before the host was ready for it)."""
+HELD_BACK = "fatekeeper.held_back"
+"""Set (``True``) in a websocket connection's scope once the phone had sent more than
+``HELD_BACK_BYTES`` beyond what the host had read (``_websocket_protocol``: one read of
+its socket brought that much, or that much waited unread while the host held it back).
+A flooder, even one whose frames the guard read at its own pace, or hardly at all (the
+lane lets twenty phones tapping at once take turns, and a connection waiting for its
+turn is not read)."""
+HELD_BACK_BYTES = 8 * 1024
+"""Far more than a person's taps or keystrokes waiting at once (a frame is a few hundred
+bytes at most)."""
 BEAT = "beat"
 """The beat's text (the page reads any text frame as one; Flet never sends text)."""
 SWEEP_AFTER = SESSION_TIMEOUT + 12
@@ -185,18 +190,6 @@ class _Connection:
     """When the host last sent this connection something (``time.monotonic``)."""
     beating: bool = False
     """A beat is on its way (a stalled socket can hold it: never two at once)."""
-    waiting_in_a_row: int = 0
-    """Frames in a row that were already waiting when the guard asked for them."""
-    backlogged: bool = False
-    """More than ``EVENT_BURST`` frames in a row were waiting: a flooder, even one whose
-    frames were read one at a time at the host's pace (as the lane lets twenty phones
-    tapping at once take turns), never over the rate the guard allows."""
-
-    def received(self, waited: float) -> None:
-        """Note a frame the guard waited ``waited`` seconds for."""
-        self.waiting_in_a_row = self.waiting_in_a_row + 1 if waited < WAITING else 0
-        if self.waiting_in_a_row > EVENT_BURST:
-            self.backlogged = True
 
     def complain(self, what: str) -> None:
         if not self.complained:
@@ -326,6 +319,19 @@ def peer_gone(sock: Any) -> bool:
     except (OSError, ValueError, IndexError):
         pass
     return False
+
+
+def unread_bytes(sock: Any) -> int:
+    """Bytes that arrived on ``sock`` and wait in the system's buffer, unread (0 where the
+    system cannot say)."""
+    try:
+        import fcntl
+        import termios
+
+        raw = fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0")
+        return int.from_bytes(raw, sys.byteorder, signed=True)
+    except (ImportError, OSError, ValueError):
+        return 0
 
 
 def wants_beats(scope: Scope) -> bool:
@@ -478,9 +484,7 @@ class Guard:
                         c.complain("a flood of costly events (slowed down)")
                     await meter.turn()
                     continue
-                asked = time.monotonic()
                 message = await receive()
-                c.received(time.monotonic() - asked)
                 if meter is not None:
                     # Reading and decoding a frame costs the loop too, even a tap that
                     # does nothing: a flood of those is held to the same budget.
@@ -569,11 +573,11 @@ class Guard:
             gone.cancel()
             if not task.done():
                 task.cancel()
-            if c.registered and (c.throttled or c.backlogged):
-                # A phone does not tap past a person's pace or keep more taps waiting
-                # than a person's burst: this one's screen is not worth keeping for a
-                # resume (module docstring). Running up the loop's bill is not enough:
-                # a player at a busy table does, with the redraws her taps bring.
+            if c.registered and (c.throttled or scope.get(HELD_BACK)):
+                # A phone does not tap past a person's pace or send far more than the
+                # host reads: this one's screen is not worth keeping for a resume (module
+                # docstring). Running up the loop's bill is not enough: a player at a
+                # busy table does, with the redraws her taps bring.
                 with contextlib.suppress(Exception):
                     await drop_session(slot.session)
             if c.registered:
@@ -740,8 +744,16 @@ def _websocket_protocol() -> type[Any]:
             self._peer_left = False
 
         def data_received(self, data: bytes) -> None:
+            if len(data) > HELD_BACK_BYTES:
+                self._held_back()
             self._unparsed += data
             self._parse_some()
+
+        def _held_back(self) -> None:
+            """Tell the guard this phone sent far more than the host has read."""
+            scope = getattr(self, "scope", None)
+            if isinstance(scope, dict):  # the dict the guard is given
+                scope[HELD_BACK] = True
 
         def _parse_some(self) -> None:
             """Parse pieces until one gives a message (or nothing is left unparsed). Once
@@ -770,6 +782,8 @@ def _websocket_protocol() -> type[Any]:
             if not self.read_paused or self.disconnected:
                 return
             sock = self.transport.get_extra_info("socket")
+            if sock is not None and unread_bytes(sock) > HELD_BACK_BYTES:
+                self._held_back()
             if sock is not None and peer_gone(sock):
                 self._peer_left = True
                 self.transport.abort()  # ``connection_lost`` follows: the guard sees the end

@@ -5,12 +5,14 @@ beats, and which connections count as flooders whose sessions are not kept."""
 from __future__ import annotations
 
 import asyncio
+import socket
+import time
 from typing import Any
 
 import pytest
 
 from companion import budget, server
-from companion.server import EVENT_BURST, Guard, _Connection
+from companion.server import HELD_BACK, HELD_BACK_BYTES, Guard, unread_bytes
 from tests.torture.live import EVENT, REGISTER, frame, page
 
 
@@ -109,22 +111,26 @@ def test_a_page_that_asks_hears_a_beat_whenever_the_host_is_quiet(monkeypatch: A
     asyncio.run(run())
 
 
-def test_more_frames_waiting_in_a_row_than_a_persons_burst_mark_a_flooder() -> None:
-    c = _Connection(peer="192.168.1.61")
-    for _ in range(int(EVENT_BURST)):
-        c.received(0.0)
-    assert not c.backlogged  # a person's burst, sent while the host was busy
-    c.received(0.3)  # the next tap came over the network: the run starts again
-    for _ in range(int(EVENT_BURST)):
-        c.received(0.0)
-    assert not c.backlogged
-    c.received(0.0)
-    assert c.backlogged
+def test_bytes_a_phone_sent_and_the_host_has_not_read_are_counted() -> None:
+    phone, host = socket.socketpair()
+    try:
+        assert unread_bytes(host) == 0
+        phone.sendall(b"x" * (HELD_BACK_BYTES + 1))
+        deadline = time.monotonic() + 5
+        while unread_bytes(host) <= HELD_BACK_BYTES and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert unread_bytes(host) == HELD_BACK_BYTES + 1
+        host.recv(HELD_BACK_BYTES)
+        assert unread_bytes(host) == 1
+    finally:
+        phone.close()
+        host.close()
 
 
-async def _taps(guard: Guard, peer: str, taps: int, gap: float) -> None:
+async def _taps(guard: Guard, peer: str, taps: int, gap: float, *, held_back: bool = False) -> None:
     """One websocket from ``peer``: registers, sends ``taps`` taps ``gap`` seconds apart
-    (each one waiting for the guard when ``gap`` is 0), and leaves."""
+    (each one waiting for the guard when ``gap`` is 0), and leaves; with ``held_back``,
+    the websocket protocol has found that it sent far more than the host read."""
     incoming = [
         {"type": "websocket.receive", "bytes": frame(EVENT, {"target": 1, "name": "click"})}
         for _ in range(taps)
@@ -145,12 +151,16 @@ async def _taps(guard: Guard, peer: str, taps: int, gap: float) -> None:
     async def send(message: dict[str, Any]) -> None:
         pass
 
-    await guard({"type": "websocket", "client": (peer, 5000)}, receive, send)
+    scope: dict[str, Any] = {"type": "websocket", "client": (peer, 5000)}
+    if held_back:
+        scope[HELD_BACK] = True
+    await guard(scope, receive, send)
 
 
 def test_only_a_flooders_session_is_dropped_as_it_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
     """The session behind a calm phone is kept for its resume when it leaves; the one
-    behind a connection that sent taps faster than a person is dropped at once."""
+    behind a connection that sent taps faster than a person, or far more than the host
+    read, is dropped at once."""
     dropped: list[Any] = []
 
     async def drop(session: Any) -> bool:
@@ -169,6 +179,7 @@ def test_only_a_flooders_session_is_dropped_as_it_leaves(monkeypatch: pytest.Mon
         guard = Guard(app)
         await _taps(guard, "192.168.1.62", taps=8, gap=0.05)
         await _taps(guard, "192.168.1.63", taps=60, gap=0)
+        await _taps(guard, "192.168.1.64", taps=2, gap=0.05, held_back=True)
 
     asyncio.run(run())
-    assert dropped == ["session of 192.168.1.63"]
+    assert dropped == ["session of 192.168.1.63", "session of 192.168.1.64"]
