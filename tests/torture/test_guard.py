@@ -160,8 +160,12 @@ async def _taps(guard: Guard, peer: str, taps: int, gap: float, *, held_back: bo
 def test_only_a_flooders_session_is_dropped_as_it_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
     """The session behind a calm phone is kept for its resume when it leaves; the one
     behind a connection that sent taps faster than a person, or far more than the host
-    read, is dropped at once."""
+    read, is dropped at once, and what they held is freed in one pass soon after the
+    last of them left."""
     dropped: list[Any] = []
+    swept: list[float] = []
+    monkeypatch.setattr(server, "give_memory_back", lambda: swept.append(time.monotonic()))
+    monkeypatch.setattr(server, "FLOOD_SWEEP_DELAY", 0.2)
 
     async def drop(session: Any) -> bool:
         dropped.append(session)
@@ -178,8 +182,13 @@ def test_only_a_flooders_session_is_dropped_as_it_leaves(monkeypatch: pytest.Mon
 
         guard = Guard(app)
         await _taps(guard, "192.168.1.62", taps=8, gap=0.05)
+        await asyncio.sleep(0.4)
+        assert swept == []  # a calm visit waits for its phone to come back
         await _taps(guard, "192.168.1.63", taps=60, gap=0)
         await _taps(guard, "192.168.1.64", taps=2, gap=0.05, held_back=True)
+        left = time.monotonic()
+        await asyncio.sleep(0.6)
+        assert len(swept) == 1 and 0.15 < swept[0] - left < 0.5, swept
 
     asyncio.run(run())
     assert dropped == ["session of 192.168.1.63", "session of 192.168.1.64"]
