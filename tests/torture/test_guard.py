@@ -15,16 +15,19 @@ from companion import budget, server
 from companion.server import HELD_BACK, HELD_BACK_BYTES, Guard, unread_bytes
 from tests.torture.live import EVENT, REGISTER, frame, page
 
+REGISTRATION = {
+    "type": "websocket.receive",
+    "bytes": frame(REGISTER, {"session_id": "", "page_name": "", "page": page("/")}),
+}
+"""A new phone's first frame, as the guard receives it."""
+
 
 async def _connect(guard: Guard, peer: str) -> list[dict[str, Any]]:
     """One websocket from ``peer`` that registers and leaves; returns what the guard
     sent to the client (a close when it refused)."""
     incoming = [
         {"type": "websocket.connect"},
-        {
-            "type": "websocket.receive",
-            "bytes": frame(REGISTER, {"session_id": "", "page_name": "", "page": page("/")}),
-        },
+        REGISTRATION,
         {"type": "websocket.disconnect", "code": 1000},
     ]
     sent: list[dict[str, Any]] = []
@@ -131,17 +134,8 @@ async def _taps(guard: Guard, peer: str, taps: int, gap: float, *, held_back: bo
     """One websocket from ``peer``: registers, sends ``taps`` taps ``gap`` seconds apart
     (each one waiting for the guard when ``gap`` is 0), and leaves; with ``held_back``,
     the websocket protocol has found that it sent far more than the host read."""
-    incoming = [
-        {"type": "websocket.receive", "bytes": frame(EVENT, {"target": 1, "name": "click"})}
-        for _ in range(taps)
-    ]
-    incoming.insert(
-        0,
-        {
-            "type": "websocket.receive",
-            "bytes": frame(REGISTER, {"session_id": "", "page_name": "", "page": page("/")}),
-        },
-    )
+    tap = {"type": "websocket.receive", "bytes": frame(EVENT, {"target": 1, "name": "click"})}
+    incoming = [REGISTRATION, *[tap] * taps]
 
     async def receive() -> dict[str, Any]:
         if gap and len(incoming) > 0:

@@ -399,6 +399,38 @@ def _host_holds(h: Host, phone_port: int) -> bool:
     return False
 
 
+def _flood_then_vanish(h: Host, phone: Phone) -> tuple[int, bool, float]:
+    """``phone`` taps the tab already open (a tap that changes nothing, so the host sends
+    it nothing back) as fast as its socket takes it for two seconds, past a person's
+    burst, then goes without a closing handshake, the taps the host has not read still on
+    their way (the phone's system sends its end after them). Returns the taps sent,
+    whether the host was holding the connection just before it went, and the seconds from
+    its going until the host let it go (10 at most)."""
+    sock = phone.ws.socket
+    port = sock.getsockname()[1]
+    tap = frame(EVENT, {"target": phone.ids["tab-game"], "name": "click", "data": None})
+    sent = [0]
+
+    def flood() -> None:
+        with contextlib.suppress(ConnectionClosed, OSError):
+            while True:
+                phone.ws.send(tap)
+                sent[0] += 1
+
+    flooder = threading.Thread(target=flood, daemon=True)
+    flooder.start()
+    time.sleep(2.0)  # past a person's burst: the host reads this connection slowly, if at all
+    held = _host_holds(h, port)
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
+    flooder.join(10)
+    sock.close()
+    gone = time.monotonic()
+    while _host_holds(h, port) and time.monotonic() - gone < 10:
+        time.sleep(0.1)
+    return sent[0], held, time.monotonic() - gone
+
+
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux's socket table")
 def test_a_phone_that_flooded_and_left_is_let_go_at_once(tmp_path: Path) -> None:
     """A watch-code connection taps the tab already open (a tap that changes nothing, so
@@ -411,36 +443,13 @@ def test_a_phone_that_flooded_and_left_is_let_go_at_once(tmp_path: Path) -> None
     h = start_host(tmp_path, TALLY_ENV)
     try:
         phone = Phone.open(h, f"/t/{scales}?k={watch}", wait_for="tab-counters")
-        sock = phone.ws.socket
-        port = sock.getsockname()[1]
-        tap = frame(EVENT, {"target": phone.ids["tab-game"], "name": "click", "data": None})
-        sent = [0]
-
-        def flood() -> None:
-            with contextlib.suppress(ConnectionClosed, OSError):
-                while True:
-                    phone.ws.send(tap)
-                    sent[0] += 1
-
-        flooder = threading.Thread(target=flood, daemon=True)
-        flooder.start()
-        time.sleep(2.0)  # past a person's burst: the host reads this connection no more
-        assert _host_holds(h, port)
-        # Gone without a closing handshake, the taps not yet read by the host still on
-        # their way (the phone's system sends its end after them).
-        with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RDWR)
-        flooder.join(10)
-        sock.close()
-        gone = time.monotonic()
-        while _host_holds(h, port) and time.monotonic() - gone < 10:
-            time.sleep(0.1)
-        let_go = time.monotonic() - gone
+        sent, held, let_go = _flood_then_vanish(h, phone)
     finally:
         if h.proc.poll() is None:
             h.stop(signal.SIGKILL)
-    print(f"\n{sent[0]} taps sent; the host let the connection go {let_go:.1f} s after it")
-    assert sent[0] > 1000, sent
+    print(f"\n{sent} taps sent; the host let the connection go {let_go:.1f} s after it")
+    assert sent > 1000, sent
+    assert held, "the host did not hold the flooding connection back"
     assert let_go < 5, f"the host still held the connection {let_go:.1f} s after the phone left"
 
 
@@ -471,27 +480,7 @@ def test_a_phone_that_flooded_gets_no_session_to_resume_and_a_calm_one_does(
 
         phone = Phone.open(h, route, wait_for="tab-counters")
         flooder_id = phone.session_id
-        sock = phone.ws.socket
-        port = sock.getsockname()[1]
-        tap = frame(EVENT, {"target": phone.ids["tab-game"], "name": "click", "data": None})
-        sent = [0]
-
-        def flood() -> None:
-            with contextlib.suppress(ConnectionClosed, OSError):
-                while True:
-                    phone.ws.send(tap)
-                    sent[0] += 1
-
-        flooder = threading.Thread(target=flood, daemon=True)
-        flooder.start()
-        time.sleep(2.0)  # past a person's burst: the host reads this connection slowly
-        with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RDWR)
-        flooder.join(10)
-        sock.close()
-        gone = time.monotonic()
-        while _host_holds(h, port) and time.monotonic() - gone < 10:
-            time.sleep(0.1)
+        sent, _held, _let_go = _flood_then_vanish(h, phone)
         time.sleep(0.5)
         again = Phone.open(h, route, session_id=flooder_id, wait_for="tab-counters")
         renewed = again.session_id
@@ -500,9 +489,9 @@ def test_a_phone_that_flooded_gets_no_session_to_resume_and_a_calm_one_does(
         if h.proc.poll() is None:
             h.stop(signal.SIGKILL)
     print(
-        f"\n{sent[0]} taps sent by the flooder; calm {calm_id} -> {resumed}; "
+        f"\n{sent} taps sent by the flooder; calm {calm_id} -> {resumed}; "
         f"flooder {flooder_id} -> {renewed}"
     )
-    assert sent[0] > 1000, sent
+    assert sent > 1000, sent
     assert calm_id and resumed == calm_id, "a calm phone lost its session on a drop"
     assert flooder_id and renewed and renewed != flooder_id, "the flooder's session was kept"
