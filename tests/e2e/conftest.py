@@ -186,7 +186,7 @@ class Screen:
                 if loc.count():
                     break
             loc.wait_for(state="attached", timeout=timeout)
-        box = loc.bounding_box()
+        box = self.box_of(loc)
         height = self.page.viewport_size["height"] if self.page.viewport_size else 844
         shift = 0.0
         if box is not None and box["y"] + box["height"] > height:
@@ -200,11 +200,24 @@ class Screen:
             last = None
             for _ in range(12):
                 self.page.wait_for_timeout(150)
-                now = loc.bounding_box() if loc.count() else None
+                now = self.box_of(loc) if loc.count() else None
                 if now is not None and now == last:
                     break
                 last = now
         return loc
+
+    def box_of(self, loc: Any) -> Any:
+        """Where ``loc`` is drawn. Reading a box needs the page's main thread, which a
+        busy machine can keep on a first frame (CanvasKit building its shaders) for longer
+        than one wait: after a wait that ran out, the page is waited on until it draws two
+        frames (bounded by the page deadline), then asked once more."""
+        try:
+            return loc.bounding_box(timeout=TIMEOUT_MS)
+        except PlaywrightError:
+            self.page.evaluate(
+                "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+            )
+            return loc.bounding_box(timeout=TIMEOUT_MS)
 
     def tap(self, identifier: str) -> None:
         """Tap the control ``identifier``, scrolling to it first. A screen that redraws
@@ -230,7 +243,7 @@ class Screen:
         lands beside it (on the dialog, doing nothing)."""
         last = None
         for _ in range(15):
-            now = loc.bounding_box()
+            now = self.box_of(loc)
             if now is not None and now == last:
                 return
             last = now
@@ -280,11 +293,18 @@ class Screen:
         view under the finger, and the tap lands on whatever moved there (a Favor button,
         another field). Then it is tried again, up to three times."""
         for attempt in range(3):
-            loc = self.find(identifier)
-            field = loc.locator("input, textarea").first
-            target = field if field.count() else loc
-            self.settle(target)
-            target.click()
+            try:
+                loc = self.find(identifier)
+                field = loc.locator("input, textarea").first
+                target = field if field.count() else loc
+                self.settle(target)
+                target.click()
+            except PlaywrightError:
+                # Replaced under the finger or the page busy: find it again, as ``tap`` does.
+                if attempt == 2:
+                    raise
+                self.page.wait_for_timeout(300)
+                continue
             self.page.wait_for_timeout(100)
             self.page.keyboard.press("Control+A")
             self.page.keyboard.press("Backspace")
