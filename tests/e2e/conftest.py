@@ -41,15 +41,25 @@ TIMEOUT_MS = 15_000
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """A test whose browser page stopped answering (``PageStuck``) runs once more on fresh
-    pages; the report still lists the first run (``R`` in the summary, with its message).
-    Any other failure fails at once."""
+    """A test whose browser page stopped answering (``PageStuck``), or one of whose waits on
+    the page ran out (Playwright's ``TimeoutError``), runs once more on fresh pages; the
+    report still lists the first run (``R`` in the summary, with its message). A busy
+    two-core machine can hold a page's first frames for longer than a wait, and a fault in
+    the app fails the second run as well. Any other failure (a wrong value, a refused
+    move) fails at once."""
     if not config.pluginmanager.hasplugin("rerunfailures"):
         return
     here = Path(__file__).parent
+    waits: list[type[BaseException]] = [PageStuck]
+    try:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        waits.append(PlaywrightTimeout)
+    except ImportError:  # no browser tests run: nothing to rerun
+        pass
     for item in items:
         if here in Path(str(item.path)).parents:
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[PageStuck]))
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=waits))
 
 
 def _unavailable(reason: str) -> None:
