@@ -148,17 +148,20 @@ class Reference:
         ]
 
 
-_default: Reference | None = None
+_default: tuple[tuple[str, ...], Reference] | None = None
+"""The games the process-wide reference was built over, and the reference."""
 _default_lock = threading.Lock()
 
 
 def reference() -> Reference:
-    """The process-wide reference over ``rules.available()``, built on first use."""
+    """The process-wide reference over ``rules.available()``, built on first use and built
+    again if the games available change (a game registered later, as tests do)."""
     global _default
+    games = tuple(registry.available())
     with _default_lock:
-        if _default is None:
-            _default = Reference(registry.all_games())
-        return _default
+        if _default is None or _default[0] != games:
+            _default = (games, Reference(registry.all_games()))
+        return _default[1]
 
 
 def search(query: str, game: str | None = None) -> list[Hit]:
