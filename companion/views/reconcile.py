@@ -222,13 +222,9 @@ _NO_PREPARATION = BaseControl.before_update
 them: texts, rows, containers); ``unsent`` calls only the others."""
 
 
-def unsent(root: Any, *, apart: tuple[Any, ...] = ()) -> bool:
+def unsent(root: Any) -> bool:
     """Was anything in ``root`` (a settled tree, as the phone was sent it) changed since,
     without being sent?
-
-    ``apart`` holds controls inside ``root`` that are looked at, and brought up to date,
-    on their own (an isolated holder, whose child ``swap_in`` sends): neither they nor
-    anything below them count.
 
     Read from the same evidence Flet's ordinary update works from: each control's
     ``before_update`` (which turns settings such as a button's style into what is sent),
@@ -240,8 +236,6 @@ def unsent(root: Any, *, apart: tuple[Any, ...] = ()) -> bool:
     changed, so the answer errs towards sending.
     """
     for value, more in _objects(root):
-        if any(value is part for part in apart):
-            continue
         own = value.__dict__
         if hasattr(value, "_frozen") or "__prev_lists" not in own:
             return True

@@ -48,7 +48,7 @@ from ..table import (
 )
 from . import guide_view, history, invite, verdict
 from .context import AppContext
-from .reconcile import isolate, settle, swap_in, unsent
+from .reconcile import isolate, settle, swap_in
 
 log = logging.getLogger("companion")
 
@@ -79,12 +79,13 @@ class TableScreen:
         self.has_game_tab = self.panel is not counters_panel
         if not self.has_game_tab:
             self.tab = "counters"
-        # Everything below the header (status line, notices, tabs, the game's panel) is
-        # one tree, the only child of this column: ``swap_in`` diffs each rebuilt tree
-        # against the one the phone shows, so a change goes out as ONE patch of its few
-        # changed fields. (Sent apart, the status line and the panel cost a watching phone
-        # two frames per change instead of one; on a phone without a GPU a frame is most
-        # of what a change costs it.) Isolated: redrawing the header does not walk it.
+        # The whole screen (header, status line, notices, tabs, the game's panel) is one
+        # tree, the only child of this column: ``swap_in`` diffs each rebuilt tree against
+        # the one the phone shows, so a change goes out as ONE patch of its few changed
+        # fields. (Sent apart, the header's new Undo button and the panel cost every phone
+        # two frames per move instead of one; on a phone without a GPU a frame is most of
+        # what a change costs it.) Isolated: an update of the view (the history drawer)
+        # does not walk it.
         self.body = isolate(
             ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         )
@@ -99,27 +100,19 @@ class TableScreen:
         # The move each button names (``False``: none drawn yet) and the buttons themselves.
         self._undo_names: MoveRef | bool | None = False
         self._redo_names: MoveRef | bool | None = False
+        # Disabled until the first render names their moves (a watching device keeps these).
         self.undo_btn = ft.IconButton(ft.Icons.UNDO, tooltip="Undo", disabled=True)
         self.redo_btn = ft.IconButton(ft.Icons.REDO, tooltip="Redo", disabled=True)
-        self._retired = ft.Row(visible=False, controls=[])
+        self._takebacks: dict[str, ft.Semantics] = {
+            "undo": theme.tagged("undo", self.undo_btn),
+            "redo": theme.tagged("redo", self.redo_btn),
+        }
+        """The Undo and Redo buttons the header shows now, by kind."""
+        self._buttons_made = 0
+        self._retired: list[ft.Semantics] = []
+        """Earlier Undo and Redo buttons, oldest first: drawn hidden in the header, so a tap
+        sent before the phone got their successors still reaches the move they named."""
         self.history_col = ft.Column(spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
-        actions: list[ft.Control] = [
-            theme.tagged("undo", self.undo_btn),
-            theme.tagged("redo", self.redo_btn),
-            theme.tagged(
-                "history",
-                ft.IconButton(ft.Icons.HISTORY, tooltip="History", on_click=self._open_history),
-            ),
-        ]
-        if role == "host":
-            actions.append(
-                theme.tagged(
-                    "invite-open",
-                    ft.IconButton(ft.Icons.QR_CODE, tooltip="Invite", on_click=self._invite),
-                )
-            )
-        actions.append(self._retired)
-        self._actions = actions
         who = live.seats[seat].name if seat is not None else None
         subtitle = who or ("Host" if role == "host" else "Watching")
         title = live.title or live.game.title
@@ -130,6 +123,7 @@ class TableScreen:
             # on a 320 px phone, and the game's panel starts within the header's share.
             title = ", ".join(live.seat_names)
             subtitle = f"{subtitle} · {live.game.short_title or live.game.title}"
+        self._title, self._subtitle = title, subtitle
         self.view = ft.View(
             route=f"/t/{live.id}",
             padding=0,
@@ -144,10 +138,10 @@ class TableScreen:
                     theme.tagged("history-list", ft.Container(content=self.history_col, padding=8)),
                 ],
             ),
-            controls=[self._header(title, subtitle, actions), self.body],
+            controls=[self.body],
         )
 
-    def _header(self, title: str, subtitle: str, actions: list[ft.Control]) -> ft.Control:
+    def _header(self) -> ft.Control:
         """The top of the screen: a line with the home button (host), who this device is
         and Undo, Redo, History and Invite; under it, the table's title.
 
@@ -156,10 +150,28 @@ class TableScreen:
         its own, the whole width, and wraps rather than being cut. The line saying who this
         device is follows the buttons on their line when it fits there; when it does not (a
         narrow phone, large text) it takes a line of its own under them, as tall as its
-        text, and wraps between words rather than being cut. ``actions`` is the list
-        ``_swap`` swaps the buttons in."""
-        # ``actions`` itself, not a copy: ``_swap`` swaps in it.
-        self._button_row = ft.Row(tight=True, spacing=0, controls=actions)
+        text, and wraps between words rather than being cut.
+
+        Built afresh whenever Undo or Redo names another move (``render`` keeps it
+        otherwise), around the Undo and Redo buttons of the moment and the retired ones:
+        those are the same objects from one drawing to the next, so the diff passes over
+        them, and a new one (keyed apart from every other) takes a new id on the phone."""
+        actions: list[ft.Control] = [
+            self._takebacks["undo"],
+            self._takebacks["redo"],
+            theme.tagged(
+                "history",
+                ft.IconButton(ft.Icons.HISTORY, tooltip="History", on_click=self._open_history),
+            ),
+        ]
+        if self.role == "host":
+            actions.append(
+                theme.tagged(
+                    "invite-open",
+                    ft.IconButton(ft.Icons.QR_CODE, tooltip="Invite", on_click=self._invite),
+                )
+            )
+        actions.append(ft.Row(visible=False, controls=list(self._retired)))
         home: list[ft.Control] = (
             [
                 ft.IconButton(
@@ -170,7 +182,7 @@ class TableScreen:
             else []
         )
         who = ft.Container(
-            theme.tagged("table-subtitle", theme.muted(subtitle, size=12)),
+            theme.tagged("table-subtitle", theme.muted(self._subtitle, size=12)),
             padding=ft.Padding.symmetric(horizontal=8),
         )
         return ft.Container(
@@ -187,14 +199,17 @@ class TableScreen:
                             ft.Row(
                                 tight=True,
                                 spacing=0,
-                                controls=[*home, self._button_row],
+                                controls=[
+                                    *home,
+                                    ft.Row(tight=True, spacing=0, controls=actions),
+                                ],
                             ),
                             who,
                         ],
                     ),
                     ft.Container(
                         padding=ft.Padding.symmetric(horizontal=12),
-                        content=theme.tagged("table-title", ft.Text(title, size=18)),
+                        content=theme.tagged("table-title", ft.Text(self._title, size=18)),
                     ),
                 ],
             ),
@@ -259,26 +274,11 @@ class TableScreen:
             start = budget.clock()
             try:
                 self.render()
-                self._send_header()
+                if self.history_open:
+                    self.redraw()  # the drawer lies outside the screen's tree
             finally:
                 self.shell.meter.charge(budget.clock() - start)
             self._refresh_invite()
-
-    def _send_header(self) -> None:
-        """Send what ``render`` changed in the header, after a change made elsewhere.
-
-        ``render`` has sent everything below the header already. A change made elsewhere
-        moves only Undo and Redo in it (the moves they name), and never on a watching
-        phone: a cheap look for pending changes (``unsent``) replaces Flet's update of the
-        whole view, which walked every control of the header and the history drawer on
-        every phone for every change, and the update, when one is needed, walks only the
-        row of buttons when nothing else is pending."""
-        if not unsent(self.view, apart=(self.body,)):
-            return
-        if unsent(self.view, apart=(self.body, self._button_row)):
-            self.redraw()
-        else:
-            self._button_row.update()
 
     def _refresh_invite(self) -> None:
         """Redraw an open Invite dialog: what it may show depends on the table's moves."""
@@ -352,6 +352,7 @@ class TableScreen:
             spacing=0,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             controls=[
+                self._keep("screen:header", self._header_inputs(), self._header),
                 self._status_line(live.head),
                 self._keep("screen:hint", hint, lambda: self._hint(hint)),
                 self._keep("screen:notice", problem, lambda: self._notice(problem)),
@@ -371,7 +372,7 @@ class TableScreen:
             id(control)
             for key, (_inputs, control) in self._kept_now.items()
             if key in self._kept and self._kept[key][1] is control
-        )
+        ) | {id(button) for button in (*self._takebacks.values(), *self._retired)}
         swap_in(
             self.body,
             screen,
@@ -385,6 +386,11 @@ class TableScreen:
         # change reaches the other phones without rebuilding a drawer nobody has open.
         if self.history_open:
             self._fill_history()
+
+    def _header_inputs(self) -> Hashable:
+        """What the header is drawn from: the Undo and Redo buttons of the moment and the
+        retired ones (alive while listed, so their ids stay theirs)."""
+        return tuple(id(b) for b in (*self._takebacks.values(), *self._retired))
 
     def _status_line(self, move: int) -> ft.Control:
         """Connected, with the move and the time this screen last drew: a glance tells the
@@ -618,6 +624,7 @@ class TableScreen:
     def _name_takebacks(self) -> None:
         """Give Undo and Redo the moves they now take back and put back: a new button
         whenever that move changes, the old one kept hidden (see the module docstring).
+        Called by ``render``, which draws them in the header.
         A watching device never takes anything back: its buttons stay as drawn, disabled,
         and a change reaches it as one message."""
         if self.role == "viewer":
@@ -629,7 +636,7 @@ class TableScreen:
             first = self._undo_names is False
             self._undo_names = undo_names
             self.undo_btn = self._swap(
-                0, "undo", ft.Icons.UNDO, "Undo", undo_names, self._undo, retire=not first
+                "undo", ft.Icons.UNDO, "Undo", undo_names, self._undo, retire=not first
             )
         following = live.next_move() if live.can_redo else None
         redo_names = following.ref if following is not None else None
@@ -637,12 +644,11 @@ class TableScreen:
             first = self._redo_names is False
             self._redo_names = redo_names
             self.redo_btn = self._swap(
-                1, "redo", ft.Icons.REDO, "Redo", redo_names, self._redo, retire=not first
+                "redo", ft.Icons.REDO, "Redo", redo_names, self._redo, retire=not first
             )
 
     def _swap(
         self,
-        slot: int,
         key: str,
         icon: str,
         tip: str,
@@ -651,23 +657,40 @@ class TableScreen:
         *,
         retire: bool,
     ) -> ft.IconButton:
-        """Put a new ``key`` button naming ``move`` in header slot ``slot``; the one it
-        replaces joins the hidden retired buttons (``retire``; the placeholder drawn
-        before the first render never reached a phone and is simply dropped)."""
+        """Make the ``key`` button (``undo``, ``redo``) one naming ``move``; the one it
+        replaces joins the hidden retired buttons (``retire``; the placeholder made before
+        the first render never reached a phone and is simply dropped). The new button's
+        wrapper has a key no other button had, so the diff gives it a new id on the phone
+        instead of handing it the old button's (a tap on the old one must reach the old
+        one)."""
         button = ft.IconButton(
             icon,
             tooltip=tip,
             disabled=move is None,
             on_click=lambda _e: handler(move),
         )
-        old = self._actions[slot]
-        self._actions[slot] = theme.tagged(key, button)
-        if retire and isinstance(old, ft.Semantics):
-            old.identifier = f"{key}-retired"
-            old.data = key
-            others = [c for c in self._retired.controls if c.data != key]
-            same = [c for c in self._retired.controls if c.data == key]
-            self._retired.controls = others + [*same, old][-RETIRED_BUTTONS:]
+        old = self._takebacks[key]
+        self._buttons_made += 1
+        new = theme.tagged(key, button)
+        # Every button's wrapper has a key of its own (the diff pairs keyed controls by
+        # key): unkeyed, a new button would take over the id of the one it replaces, and
+        # the retired ones, shifting along their row, each other's. A serial number, not
+        # the move: an undo and a redo bring a move back, and its new button with it.
+        new.key = f"{key}:{self._buttons_made}"
+        self._takebacks[key] = new
+        if retire:
+            # The old button (and so its id on the phone) in a new wrapper under another
+            # identifier: the wrapper the phone has is left as it was sent, since the diff
+            # compares trees, not what changed in them.
+            old = ft.Semantics(
+                identifier=f"{key}-retired",
+                content=old.content,
+                data=key,
+                key=f"retired:{old.key}",
+            )
+            others = [c for c in self._retired if c.data != key]
+            same = [c for c in self._retired if c.data == key]
+            self._retired = others + [*same, old][-RETIRED_BUTTONS:]
         return button
 
     def _undo(self, move: MoveRef | None) -> None:

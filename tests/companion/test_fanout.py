@@ -20,6 +20,7 @@ import pytest
 from companion.app import Shell
 from companion.hub import Hub
 from companion.table import Actor
+from companion.views.table_view import RETIRED_BUTTONS
 from rules import registry
 from rules.core import Correct
 from rules.fates_and_favors import EditFate, EnterHand
@@ -215,14 +216,47 @@ def test_a_change_made_elsewhere_sends_the_header_only_where_it_moved(
     _deliver([ann, watcher], change)  # as from Ann's other device
     assert views_updated == []
     assert len(watcher[2].take()) == 1
-    # Ann's Undo is a new button, sent to her phone...
+    # Ann's Undo is a new button, sent to her phone in the same message as the rest...
     assert screen.undo_btn is not undo_before
-    assert screen.undo_btn._i in _ids_sent(ann[2].take())
+    frames = ann[2].take()
+    assert len(frames) == 1
+    assert screen.undo_btn._i in _ids_sent(frames)
     # ...and a tap on it takes back her move.
     head = live.head
     asyncio.run(ann[1].dispatch_event(screen.undo_btn._i, "click", None))
     assert live.head == head - 1
     assert game.counter_values(live.state)[counter] == target
+
+
+def test_each_undo_a_phone_was_sent_keeps_its_id_and_its_move(hub: Hub) -> None:
+    """Move after move, every change reaches a seat's phone as one message, and each of the
+    last ``RETIRED_BUTTONS`` Undo buttons it was sent is still that button under the id the
+    phone has: a tap sent on it (a player who pressed before the redraw arrived) is answered
+    for the move it named, and takes nothing back."""
+    table = hub.create_table("winds-of-fate", None, PLAYERS[:3], "retired")
+    (ann,) = _phones(hub, table, [f"/t/{table.id}?k={table.seat_tokens[0]}"])
+    shell, s, wire = ann
+    screen = shell.table_screen
+    live = screen.live
+    game = live.game
+    counter, (_low, high) = next(iter(game.counters(live.state).items()))
+    shown: list[tuple[ft.IconButton, int]] = []
+    for _ in range(RETIRED_BUTTONS + 3):
+        shown.append((screen.undo_btn, screen.undo_btn._i))
+        value = game.counter_values(live.state)[counter]
+        target = value + 1 if value < high else value - 1
+        other_phone = Actor("ann-2", "Ann", frozenset({0}))
+        change = live.do(Correct(counter=counter, value=target), other_phone)
+        _deliver([ann], change)  # as from Ann's other device
+        assert len(wire.take()) == 1
+    index = s._Session__index  # the controls a tap can reach, by the id the phone sends
+    for button, sent_as in shown[-RETIRED_BUTTONS:]:
+        assert button._i == sent_as and index.get(sent_as) is button
+    head = live.head
+    _oldest, sent_as = shown[-RETIRED_BUTTONS]
+    asyncio.run(s.dispatch_event(sent_as, "click", None))
+    assert live.head == head
+    assert b"Nothing was taken back" in b"".join(wire.take())
 
 
 def test_an_open_history_follows_a_change_made_elsewhere(hub: Hub) -> None:
