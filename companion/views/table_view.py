@@ -801,6 +801,9 @@ class TableScreen:
     async def _open_history(self, _: Any) -> None:
         self.history_open = True
         self._fill_history()
+        # The drawer is the view's, outside the screen's tree: Flet's update after this
+        # tap reaches only that tree (the history button is in it), so send the list here.
+        self.redraw()
         await self.view.show_end_drawer()
 
     def _history_closed(self, _: Any) -> None:

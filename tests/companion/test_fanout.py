@@ -259,9 +259,39 @@ def test_each_undo_a_phone_was_sent_keeps_its_id_and_its_move(hub: Hub) -> None:
     assert b"Nothing was taken back" in b"".join(wire.take())
 
 
+def test_the_history_button_sends_the_history_it_opens(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The drawer is the view's, outside the screen's tree where the button is: a tap on
+    History sends the moves it lists before asking the phone to open it."""
+    opened: list[ft.View] = []
+
+    async def show_end_drawer(view: ft.View) -> None:  # the phone's answer is not awaited
+        opened.append(view)
+
+    monkeypatch.setattr(ft.View, "show_end_drawer", show_end_drawer)
+    table = hub.create_table("winds-of-fate", None, PLAYERS[:3], "history tap")
+    ((shell, s, wire),) = _phones(hub, table, [f"/t/{table.id}?key={hub.host_key}"])
+    screen = shell.table_screen
+    live = screen.live
+    counter, (_low, high) = next(iter(live.game.counters(live.state).items()))
+    value = live.game.counter_values(live.state)[counter]
+    live.do(
+        Correct(counter=counter, value=value + 1 if value < high else value - 1),
+        Actor("h2", "Host"),
+    )
+    wire.take()
+    button = tagged(screen.body)["history"]
+    inner = button.content if isinstance(button, ft.Semantics) else button
+    asyncio.run(s.dispatch_event(inner._i, "click", None))
+    assert opened == [screen.view]
+    lines = screen.history_col.controls
+    assert lines and {c._i for c in lines} <= _ids_sent(wire.take())
+
+
 def test_an_open_history_follows_a_change_made_elsewhere(hub: Hub) -> None:
-    """The history drawer lives in the header's view: while it is open, a change made on
-    another device still reaches it."""
+    """The history drawer lives in the view, outside the screen's tree: while it is open,
+    a change made on another device still reaches it."""
     table = hub.create_table("winds-of-fate", None, PLAYERS[:3], "history")
     ((shell, _s, wire),) = _phones(hub, table, [f"/t/{table.id}?key={hub.host_key}"])
     screen = shell.table_screen
