@@ -2,8 +2,8 @@
 
 Two browser contexts (two phones) on one table; the second records every websocket frame
 the server sends it while the first changes a counter. The table screen rebuilds its panel
-on every change, and only the fields that differ may travel: on the fixture game a tap is
-a couple of hundred bytes (the whole counters panel is about 1.5 KB), and on a Scales of
+on every change, and only the fields that differ may travel, in one message: on the fixture
+game a tap is about 600 bytes (the whole counters panel is about 5.5 KB), and on a Scales of
 Fate table a renown correction is a small fraction of the panel.
 """
 
@@ -20,8 +20,10 @@ pytestmark = pytest.mark.e2e
 
 SERVER_ENV = {"FATEKEEPER_EXTRA_GAMES": "tests.support.tally:TALLY"}
 
-SMALL = 400
-"""Bytes a one-counter change may take on the wire to another phone."""
+SMALL = 700
+"""Bytes a one-counter change may take on the wire to a seat's phone: the value, the
+status line, and the Undo button that now names the new move, with the one it replaces
+kept hidden (about 600 bytes in all)."""
 
 
 def record_frames(ctx: Any) -> list[bytes]:
@@ -102,7 +104,10 @@ def test_a_tally_tap_reaches_the_other_phone_as_a_small_patch(server: Server, br
             sizes.append([len(f) for f in settled(bo_frames, bo)])
         # The patches that brought each change, and a check that they carried it.
         assert all(sizes), sizes
-        assert all(size < SMALL for change in sizes for size in change), sizes
+        # One message per change: a second one (the header sent apart) is a second frame
+        # for the phone to draw.
+        assert all(len(change) == 1 for change in sizes), sizes
+        assert all(sum(change) < SMALL for change in sizes), sizes
         assert all(sum(change) < whole_panel / 3 for change in sizes), (sizes, whole_panel)
         # Bo can still act on the patched screen, and the host sees it.
         bo.tap("counter-pile-minus")
