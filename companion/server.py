@@ -33,6 +33,13 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   visits have been dropped (``give_memory_back``). What the host holds from its start is
   frozen out of the collector's passes (``freeze_what_stays``), so that each pass, which
   holds the loop, walks only what the phones' screens hold.
+* A connection that has sent far more than the host has read (``HANG_UP_BYTES``: thousands
+  of taps waiting, which no person's phone can send) is hung up on at once, its backlog
+  dropped unread (``BoundedWebSocket._hang_up``). Held back, a flooder costs the loop
+  little, but its screen stays in memory (a whole game's, the same as a player's), and
+  twenty such screens lengthen every pass of the cycle collector, which holds the loop
+  while a move waits. A phone that comes back after that starts a new session on the same
+  link (``assets/connection.js`` retries at once), within its address's share of sessions.
 * Every registration starts a session that stays in memory; one address may start at
   most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful).
   A connection that flooded (read more slowly for its pace, or with far more sent than
@@ -74,7 +81,7 @@ import urllib.parse
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import msgpack
 from flet.messaging.protocol import decode_ext_from_msgpack
@@ -88,6 +95,7 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+T = TypeVar("T")
 
 SESSION_TIMEOUT = int(os.environ.get("FATEKEEPER_SESSION_TIMEOUT") or 120)
 """Seconds a disconnected session (and its screen) is kept for the phone to come back
@@ -130,6 +138,16 @@ turn is not read)."""
 HELD_BACK_BYTES = 8 * 1024
 """Far more than a person's taps or keystrokes waiting at once (a frame is a few hundred
 bytes at most)."""
+HANG_UP_BYTES = 128 * 1024
+"""Bytes a connection may have sent beyond what the host has read before it is hung up on:
+twice the largest frame a client may send (``MAX_FRAME``), and thousands of taps. A phone
+never builds such a backlog: the guard reads a person's taps as they come, and the host
+holds back only a connection sending faster than a person (``EVENT_RATE``) or one whose
+session ran over its budget (``budget``), which a person's taps do not."""
+GUARDED = "fatekeeper.connection"
+"""The guard's ``_Connection`` in a websocket connection's scope: the websocket protocol
+tells it when it hangs up (the guard may be waiting for the session's debt to be paid off,
+not reading)."""
 BEAT = "beat"
 """The beat's text (the page reads any text frame as one; Flet never sends text)."""
 SWEEP_AFTER = SESSION_TIMEOUT + 12
@@ -196,11 +214,41 @@ class _Connection:
     """When the host last sent this connection something (``time.monotonic``)."""
     beating: bool = False
     """A beat is on its way (a stalled socket can hold it: never two at once)."""
+    hung_up: bool = False
+    """The host hung up on this connection for the backlog it sent (``HANG_UP_BYTES``)."""
 
     def complain(self, what: str) -> None:
         if not self.complained:
             self.complained = True
             COMPLAINTS.say(f"refused {what} from {self.peer}")
+
+    def hang_up(self) -> None:
+        """The websocket protocol ended this connection for its backlog: the guard's
+        waits end now, and the end is said in the terminal (once, rate-limited)."""
+        if not self.hung_up:
+            self.hung_up = True
+            COMPLAINTS.say(f"hung up on {self.peer}: far more messages than any phone sends")
+        self.closed = True
+        self.gone.set()
+
+    async def until_gone(self, waiting: Awaitable[T]) -> T | None:
+        """What ``waiting`` returns, or ``None`` if this connection ends first (``waiting``
+        is then cancelled). A session over its budget may wait seconds for its turn; a
+        connection hung up meanwhile must end now, so that its screen is freed now."""
+        if self.gone.is_set():
+            if asyncio.iscoroutine(waiting):
+                waiting.close()
+            return None
+        task = asyncio.ensure_future(waiting)
+        gone = asyncio.ensure_future(self.gone.wait())
+        try:
+            await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+            if not task.done():
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+        return None if task.cancelled() else task.result()
 
     def wait(self) -> float:
         """Token bucket (refilled at ``EVENT_RATE`` per second up to ``EVENT_BURST``): take
@@ -497,6 +545,7 @@ class Guard:
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send, c: _Connection) -> None:
         slot = budget.Slot()
+        scope[GUARDED] = c
 
         async def guarded_receive() -> Message:
             while True:
@@ -512,7 +561,7 @@ class Guard:
                     if not c.overspent:
                         c.overspent = True
                         c.complain("a flood of costly events (slowed down)")
-                    await meter.turn()
+                    await c.until_gone(meter.turn())
                     continue
                 message = await receive()
                 if meter is not None:
@@ -533,7 +582,9 @@ class Guard:
                     if not c.throttled:
                         c.throttled = True
                         c.complain("a flood of events (slowed down)")
-                    await asyncio.sleep(delay)
+                    await c.until_gone(asyncio.sleep(delay))
+                    if c.closed:
+                        continue  # hung up meanwhile: the frame goes unread
                 frame = message.get("bytes")
                 if frame is None:
                     c.complain("a text message")
@@ -557,7 +608,12 @@ class Guard:
                     # the loop (other frames, redraws), the session owing least first
                     # (``budget.Lane``): twenty phones tapping at once are handled one
                     # after the other, with a move at another table between two of them.
-                    ticket = await budget.lane().enter(meter)
+                    ticket = await c.until_gone(budget.lane().enter(meter))
+                    if c.closed:
+                        # Hung up while it waited: the frame goes unhandled.
+                        if ticket is not None:
+                            ticket.leave()
+                        continue
                     if ticket is not None:
                         # Given back once the handler Flet starts for this frame has
                         # run (whatever becomes of this connection meanwhile).
@@ -766,19 +822,38 @@ def _websocket_protocol() -> type[Any]:
         for half a minute, taking the loop (and the lane) from the phones still at the
         table. So while a connection is not read, it is looked at every ``PEER_LOOK``
         seconds (``peer_gone``); once its phone has gone, it is ended at once and its
-        whole backlog dropped: nobody is there to see what those taps would draw."""
+        whole backlog dropped: nobody is there to see what those taps would draw. A
+        phone still there whose backlog passed ``HANG_UP_BYTES`` is hung up on the same
+        way (``_hang_up``)."""
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._unparsed = bytearray()
             self._look: asyncio.TimerHandle | None = None
-            self._peer_left = False
+            self._drop_all = False
+            """Drop the whole backlog when the connection ends: its phone has gone, or
+            the host hung up on it."""
 
         def data_received(self, data: bytes) -> None:
             if len(data) > HELD_BACK_BYTES:
                 self._held_back()
             self._unparsed += data
+            if len(self._unparsed) > HANG_UP_BYTES:
+                self._hang_up()
+                return
             self._parse_some()
+
+        def _hang_up(self) -> None:
+            """End a connection that sent far more than the host has read
+            (``HANG_UP_BYTES``): its backlog is dropped unread, the guard is told at once
+            (``_Connection.hang_up``) and drops the session as the connection ends."""
+            self._held_back()
+            scope = getattr(self, "scope", None)
+            guarded = scope.get(GUARDED) if isinstance(scope, dict) else None
+            if isinstance(guarded, _Connection):
+                guarded.hang_up()
+            self._drop_all = True
+            self.transport.abort()  # ``connection_lost`` follows: the guard sees the end
 
         def _held_back(self) -> None:
             """Tell the guard this phone sent far more than the host has read."""
@@ -813,10 +888,14 @@ def _websocket_protocol() -> type[Any]:
             if not self.read_paused or self.disconnected:
                 return
             sock = self.transport.get_extra_info("socket")
-            if sock is not None and unread_bytes(sock) > HELD_BACK_BYTES:
+            unread = unread_bytes(sock) if sock is not None else 0
+            if unread > HELD_BACK_BYTES:
                 self._held_back()
+            if unread + len(self._unparsed) > HANG_UP_BYTES:
+                self._hang_up()
+                return
             if sock is not None and peer_gone(sock):
-                self._peer_left = True
+                self._drop_all = True
                 self.transport.abort()  # ``connection_lost`` follows: the guard sees the end
                 return
             # A phone that closed while the host was not reading it cannot get its FIN
@@ -840,7 +919,7 @@ def _websocket_protocol() -> type[Any]:
 
         def _drop_backlog(self) -> None:
             if (
-                self._peer_left
+                self._drop_all
                 or self.queue.qsize() > EVENT_BURST
                 or len(self._unparsed) > READ_CHUNK
             ):

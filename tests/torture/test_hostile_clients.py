@@ -27,6 +27,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from companion.server import HANG_UP_BYTES
 from tests.torture.live import (
     EVENT,
     REGISTER,
@@ -401,21 +402,25 @@ def _host_holds(h: Host, phone_port: int) -> bool:
 
 def _flood_then_vanish(h: Host, phone: Phone) -> tuple[int, bool, float]:
     """``phone`` taps the tab already open (a tap that changes nothing, so the host sends
-    it nothing back) as fast as its socket takes it for two seconds, past a person's
-    burst, then goes without a closing handshake, the taps the host has not read still on
-    their way (the phone's system sends its end after them). Returns the taps sent,
-    whether the host was holding the connection just before it went, and the seconds from
-    its going until the host let it go (10 at most)."""
+    it nothing back) 500 times a second for two seconds, far past a person's pace but
+    short of the backlog the host hangs up on (``HANG_UP_BYTES``), then goes without a
+    closing handshake, the taps the host has not read still on their way (the phone's
+    system sends its end after them). Returns the taps sent, whether the host was holding
+    the connection just before it went, and the seconds from its going until the host let
+    it go (10 at most)."""
     sock = phone.ws.socket
     port = sock.getsockname()[1]
     tap = frame(EVENT, {"target": phone.ids["tab-game"], "name": "click", "data": None})
+    assert 1000 * (len(tap) + 14) < HANG_UP_BYTES  # two seconds' taps stay below it
     sent = [0]
 
     def flood() -> None:
         with contextlib.suppress(ConnectionClosed, OSError):
             while True:
-                phone.ws.send(tap)
-                sent[0] += 1
+                for _ in range(50):
+                    phone.ws.send(tap)
+                    sent[0] += 1
+                time.sleep(0.1)
 
     flooder = threading.Thread(target=flood, daemon=True)
     flooder.start()
@@ -448,7 +453,7 @@ def test_a_phone_that_flooded_and_left_is_let_go_at_once(tmp_path: Path) -> None
         if h.proc.poll() is None:
             h.stop(signal.SIGKILL)
     print(f"\n{sent} taps sent; the host let the connection go {let_go:.1f} s after it")
-    assert sent > 1000, sent
+    assert sent > 500, sent
     assert held, "the host did not hold the flooding connection back"
     assert let_go < 5, f"the host still held the connection {let_go:.1f} s after the phone left"
 
@@ -492,6 +497,56 @@ def test_a_phone_that_flooded_gets_no_session_to_resume_and_a_calm_one_does(
         f"\n{sent} taps sent by the flooder; calm {calm_id} -> {resumed}; "
         f"flooder {flooder_id} -> {renewed}"
     )
-    assert sent > 1000, sent
+    assert sent > 500, sent
     assert calm_id and resumed == calm_id, "a calm phone lost its session on a drop"
     assert flooder_id and renewed and renewed != flooder_id, "the flooder's session was kept"
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux's socket table")
+def test_a_phone_sending_far_more_than_the_host_reads_is_hung_up_on(tmp_path: Path) -> None:
+    """A watch-code connection taps a game screen's tabs as fast as its socket takes them:
+    once thousands of its taps wait unread (``HANG_UP_BYTES``), the host hangs up on it,
+    says so in the terminal, and drops its session (coming back with the old session id
+    gets a new one, on the same table). A player's phone at another table hammering its
+    counter as fast as a person can is never hung up on, and moves on as before."""
+    scales, watch, other = _game_tables(tmp_path)
+    h = start_host(tmp_path, {**TALLY_ENV, "FATEKEEPER_SESSION_TIMEOUT": "120"})
+    route = f"/t/{scales}?k={watch}"
+    try:
+        player = Phone.open(h, h.table_route(other), wait_for="counter-pile-plus")
+        for _ in range(60):  # ten taps a second for six seconds: a person hammering
+            player.tap("counter-pile-plus")
+            time.sleep(0.1)
+        player.tap_and_confirm("counter-pile-plus", "61", timeout=30)
+
+        phone = Phone.open(h, route, wait_for="tab-counters")
+        flooder_id, port = phone.session_id, phone.ws.socket.getsockname()[1]
+        tap = frame(EVENT, {"target": phone.ids["tab-game"], "name": "click", "data": None})
+        sent, started = 0, time.monotonic()
+        with contextlib.suppress(ConnectionClosed, OSError):
+            while time.monotonic() - started < 30:
+                phone.ws.send(tap)
+                sent += 1
+        cut_after = time.monotonic() - started
+        held = _host_holds(h, port)
+        with contextlib.suppress(Exception):
+            phone.ws.socket.close()
+
+        again = Phone.open(h, route, session_id=flooder_id, wait_for="tab-counters")
+        renewed = again.session_id
+        again.close()
+        waited = player.tap_and_confirm("counter-pile-plus", "62", timeout=10)
+        player.close()
+        log = h.log()
+    finally:
+        if h.proc.poll() is None:
+            h.stop(signal.SIGKILL)
+    print(
+        f"\n{sent} taps sent before the host hung up, {cut_after:.1f} s into the flood; "
+        f"flooder {flooder_id} -> {renewed}; the player's next move took {waited:.3f} s"
+    )
+    assert cut_after < 5, f"the host was still reading the flood after {cut_after:.1f} s"
+    assert not held, "the host still holds the connection it hung up on"
+    assert flooder_id and renewed and renewed != flooder_id, "the flooder's session was kept"
+    assert log.count("hung up on 127.0.0.1") == 1, log[-3000:]
+    assert _tracebacks(log) == 0, log[-3000:]
