@@ -33,13 +33,13 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   visits have been dropped (``give_memory_back``). What the host holds from its start is
   frozen out of the collector's passes (``freeze_what_stays``), so that each pass, which
   holds the loop, walks only what the phones' screens hold.
-* A connection that has sent far more than the host has read (``HANG_UP_BYTES``: thousands
-  of taps waiting, which no person's phone can send) is hung up on at once, its backlog
-  dropped unread (``BoundedWebSocket._hang_up``). Held back, a flooder costs the loop
-  little, but its screen stays in memory (a whole game's, the same as a player's), and
-  twenty such screens lengthen every pass of the cycle collector, which holds the loop
-  while a move waits. A phone that comes back after that starts a new session on the same
-  link (``assets/connection.js`` retries at once), within its address's share of sessions.
+* A connection with far more waiting than the host has read (``HANG_UP_BYTES``: hundreds
+  of taps, which no person's phone sends) is hung up on at once, its backlog dropped
+  unread (``BoundedWebSocket._hung_up_on``). Held back, a flooder costs the loop little,
+  but its screen stays in memory (a whole game's, the same as a player's), and twenty
+  such screens lengthen every pass of the cycle collector, which holds the loop while a
+  move waits. A phone that comes back after that starts a new session on the same link
+  (``assets/connection.js`` retries at once), within its address's share of sessions.
 * Every registration starts a session that stays in memory; one address may start at
   most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful).
   A connection that flooded (read more slowly for its pace, or with far more sent than
@@ -49,6 +49,11 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   a phone that comes back starts a new session on the same link and sees the same table.
 * uvicorn accepts 16 MiB frames and waits forever for connections on shutdown; we set
   ``MAX_WS_MESSAGE`` and a graceful-shutdown timeout so SIGTERM/Ctrl-C always ends the host.
+* Flet's web transport writes every message it sends into a debug line
+  (``FletApp.send_message``), formatted whether or not debug lines are kept: the whole
+  patch, every control it adds in full. That was a fifth of the loop's time while phones
+  switched tabs on a game screen. ``quiet_message_repr`` gives Flet's ``Message`` a
+  one-word ``repr`` (its action), which is all such a line would then say.
 * FastAPI serves ``/docs``, ``/redoc`` and ``/openapi.json``; they are answered 404.
 * While a phone's websocket is down, Flet's web client shows a bare "Working..." page,
   holds every tap, and after a drop waits longer and longer between attempts (its delay
@@ -120,7 +125,7 @@ a few pieces, parsed together)."""
 MAX_SESSIONS_PER_ADDRESS = 100
 """Registrations one network address may make per ``SESSION_TIMEOUT`` (each one keeps a
 session in memory that long); the host's own loopback address is not counted."""
-PEER_LOOK = 0.5
+PEER_LOOK = 0.2
 """Seconds between two looks, while a connection is not read, whether its phone has gone
 (``peer_gone``; see ``_websocket_protocol``)."""
 BEAT_EVERY = 0.5
@@ -138,12 +143,18 @@ turn is not read)."""
 HELD_BACK_BYTES = 8 * 1024
 """Far more than a person's taps or keystrokes waiting at once (a frame is a few hundred
 bytes at most)."""
-HANG_UP_BYTES = 128 * 1024
-"""Bytes a connection may have sent beyond what the host has read before it is hung up on:
-twice the largest frame a client may send (``MAX_FRAME``), and thousands of taps. A phone
-never builds such a backlog: the guard reads a person's taps as they come, and the host
-holds back only a connection sending faster than a person (``EVENT_RATE``) or one whose
-session ran over its budget (``budget``), which a person's taps do not."""
+HANG_UP_BYTES = 32 * 1024
+"""Bytes a registered connection may have waiting unread (in the system's buffer, and
+received but not yet parsed) before it is hung up on: hundreds of taps, four times
+``HELD_BACK_BYTES``. The host reads a person's taps as they come (a burst of at most
+``EVENT_BURST`` frames of a few hundred bytes, read at once); only a connection it reads
+more slowly than it sends (past a person's pace, over its session's budget, or waiting in
+the lane) builds a backlog, and a flooding phone passes this within a fraction of a second
+(what waits in the buffer of an unread socket levels off at 100-160 KiB here, so a much
+larger figure might never be seen)."""
+FLOODS = "fatekeeper.floods"
+"""The websocket protocol's ``floods`` in a connection's scope: the guard calls it before
+handing a frame to Flet, and drops the frame if it hung up."""
 GUARDED = "fatekeeper.connection"
 """The guard's ``_Connection`` in a websocket connection's scope: the websocket protocol
 tells it when it hangs up (the guard may be waiting for the session's debt to be paid off,
@@ -618,6 +629,9 @@ class Guard:
                         # Given back once the handler Flet starts for this frame has
                         # run (whatever becomes of this connection meanwhile).
                         ticket.leave_after_next_step()
+                    floods = scope.get(FLOODS)
+                    if floods is not None and floods():
+                        continue  # hung up: the frame goes unhandled
                 return message
 
         async def guarded_send(message: Message) -> None:
@@ -823,8 +837,7 @@ def _websocket_protocol() -> type[Any]:
         table. So while a connection is not read, it is looked at every ``PEER_LOOK``
         seconds (``peer_gone``); once its phone has gone, it is ended at once and its
         whole backlog dropped: nobody is there to see what those taps would draw. A
-        phone still there whose backlog passed ``HANG_UP_BYTES`` is hung up on the same
-        way (``_hang_up``)."""
+        phone still there that floods is hung up on the same way (``_hung_up_on``)."""
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
@@ -835,25 +848,47 @@ def _websocket_protocol() -> type[Any]:
             the host hung up on it."""
 
         def data_received(self, data: bytes) -> None:
+            scope = getattr(self, "scope", None)
+            if isinstance(scope, dict) and FLOODS not in scope:
+                scope[FLOODS] = self.floods
             if len(data) > HELD_BACK_BYTES:
                 self._held_back()
             self._unparsed += data
-            if len(self._unparsed) > HANG_UP_BYTES:
-                self._hang_up()
+            if self._hung_up_on(unread=0):
                 return
             self._parse_some()
 
-        def _hang_up(self) -> None:
-            """End a connection that sent far more than the host has read
-            (``HANG_UP_BYTES``): its backlog is dropped unread, the guard is told at once
-            (``_Connection.hang_up``) and drops the session as the connection ends."""
-            self._held_back()
+        def floods(self) -> bool:
+            """Hang up on this connection now if it floods (``_hung_up_on``); ``True``
+            when it did. The guard asks before it hands each frame to Flet (a phone's
+            first taps may wait for their turn while its flood piles up behind them)."""
+            sock = self.transport.get_extra_info("socket")
+            return self._hung_up_on(unread_bytes(sock) if sock is not None else 0)
+
+        def _guarded(self) -> _Connection | None:
+            """What the guard knows of this connection (``None`` before the handshake)."""
             scope = getattr(self, "scope", None)
             guarded = scope.get(GUARDED) if isinstance(scope, dict) else None
-            if isinstance(guarded, _Connection):
-                guarded.hang_up()
+            return guarded if isinstance(guarded, _Connection) else None
+
+        def _hung_up_on(self, unread: int) -> bool:
+            """Hang up on this connection if it floods: what waits unread (``unread``
+            bytes in the system, and what was received but not parsed) passed
+            ``HANG_UP_BYTES``. Its backlog is dropped unread, the guard is told at once
+            (``_Connection.hang_up``) and drops the session as the connection ends.
+            ``True`` when it hung up."""
+            guarded = self._guarded()
+            if (
+                guarded is None
+                or not guarded.registered
+                or unread + len(self._unparsed) <= HANG_UP_BYTES
+            ):
+                return False
+            self._held_back()
+            guarded.hang_up()
             self._drop_all = True
             self.transport.abort()  # ``connection_lost`` follows: the guard sees the end
+            return True
 
         def _held_back(self) -> None:
             """Tell the guard this phone sent far more than the host has read."""
@@ -891,8 +926,7 @@ def _websocket_protocol() -> type[Any]:
             unread = unread_bytes(sock) if sock is not None else 0
             if unread > HELD_BACK_BYTES:
                 self._held_back()
-            if unread + len(self._unparsed) > HANG_UP_BYTES:
-                self._hang_up()
+            if self._hung_up_on(unread):
                 return
             if sock is not None and peer_gone(sock):
                 self._drop_all = True
@@ -946,11 +980,25 @@ def _websocket_protocol() -> type[Any]:
     return BoundedWebSocket
 
 
+def quiet_message_repr() -> None:
+    """Make the ``repr`` of Flet's protocol ``Message`` its action alone. Flet formats
+    every message it sends into a debug line before the logger decides to drop it (an
+    f-string), and a message's dataclass ``repr`` walks its whole patch: every control a
+    redraw adds, field by field."""
+    from flet.messaging.protocol import Message
+
+    def short(message: Message) -> str:
+        return f"Message({getattr(message.action, 'name', message.action)})"
+
+    Message.__repr__ = short  # type: ignore[method-assign,assignment]
+
+
 def build_app(main: Callable[[Any], Any], assets_dir: str) -> ASGIApp:
     """Flet's web app for ``main`` behind the ``Guard``, named Fatekeeper (browser tab,
     home-screen name; the icons come from the assets folder)."""
     import flet_web.fastapi as flet_fastapi
 
+    quiet_message_repr()
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
     outer.mount(
         "/",

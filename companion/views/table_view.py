@@ -262,8 +262,16 @@ class TableScreen:
         await budget.redraw_turn(self.shell.meter)
         with self._queue_lock:
             change, self._queued = self._queued, None
-        if change is not None:
+        if change is None:
+            return
+        try:
             await self._refresh(change)
+        except RuntimeError:
+            if not _destroyed(self.page):
+                raise
+            # The session was ended while this redraw waited for its turn (the host
+            # hung up on a phone that flooded it): nobody to draw for.
+            self.shell.leave_screen()
 
     async def _refresh(self, change: Change) -> None:
         # Every redraw re-checks this device's code: a revoked one sees nothing more.
@@ -847,6 +855,17 @@ def _connected(page: ft.Page) -> bool:
     except Exception:  # no session at all
         return True
     return session is None or session.connection is not None
+
+
+def _destroyed(page: ft.Page) -> bool:
+    """Has ``page``'s session been ended (Flet then refuses to hand it out)?"""
+    try:
+        _ = page.session
+    except RuntimeError:
+        return True
+    except Exception:  # a test page without a session
+        return False
+    return False
 
 
 def view(shell: AppContext, live: Any, seat: int | None, role: str) -> ft.View:
