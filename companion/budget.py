@@ -256,18 +256,25 @@ class Lane:
         self._timer_at = 0.0
 
     async def enter(
-        self, meter: Meter, *, busy_only: bool = False, redraw: bool = False
+        self,
+        meter: Meter,
+        *,
+        busy_only: bool = False,
+        redraw: bool = False,
+        rushed: bool = False,
     ) -> Ticket | None:
         """Wait for the lane. With ``busy_only``, a session that is not, or no longer,
         busy goes on at once without it (``None``). A ``redraw`` (for another device's
         change: it may wait, and it draws the latest state when it runs) goes after the
-        frames of sessions that are not busy (a person's tap)."""
+        frames of sessions that are not busy (a person's tap). A ``rushed`` frame (its
+        phone has far more waiting behind it than a person sends, ``server.RUSH_BYTES``)
+        goes as a busy session's whatever its session owes."""
         loop = asyncio.get_running_loop()
         # Whether this piece is a busy session's is settled now, when it asks, not when
         # its turn comes: a session pays its debt off while it waits, and a flooder's
         # frame that waited long enough must not then pass for a person's tap (go at
         # once, leave the lane open after it, and go before a person who came later).
-        busy = meter.busy()
+        busy = rushed or meter.busy()
         while True:
             if busy_only and not meter.busy():
                 return None

@@ -35,7 +35,7 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   holds the loop, walks only what the phones' screens hold.
 * A connection with far more waiting than the host has read (``HANG_UP_BYTES``: hundreds
   of taps, which no person's phone sends) is hung up on at once, its backlog dropped
-  unread (``BoundedWebSocket._hung_up_on``). Held back, a flooder costs the loop little,
+  unread (``BoundedWebSocket._floods``, ``Guard``). Held back, a flooder costs the loop little,
   but its screen stays in memory (a whole game's, the same as a player's), and twenty
   such screens lengthen every pass of the cycle collector, which holds the loop while a
   move waits. A phone that comes back after that starts a new session on the same link
@@ -152,9 +152,15 @@ more slowly than it sends (past a person's pace, over its session's budget, or w
 the lane) builds a backlog, and a flooding phone passes this within a fraction of a second
 (what waits in the buffer of an unread socket levels off at 100-160 KiB here, so a much
 larger figure might never be seen)."""
-FLOODS = "fatekeeper.floods"
-"""The websocket protocol's ``floods`` in a connection's scope: the guard calls it before
-handing a frame to Flet, and drops the frame if it hung up."""
+WIRE = "fatekeeper.wire"
+"""The websocket protocol (``BoundedWebSocket``) in a connection's scope: before handing a
+frame to Flet the guard asks its ``backlog`` (and may ``hang_up``)."""
+RUSH_BYTES = 2 * 1024
+"""Bytes waiting unread behind a frame that make it a flood's whatever its session owes: it
+takes its turn in the lane as a busy session's (``budget.Lane``). The host reads a person's
+taps as they come, so hardly anything waits behind them; a flooding phone has this much
+waiting within a few dozen milliseconds, before its session has run up a debt (its first
+taps would otherwise go as a person's, twenty phones' first redraws back to back)."""
 GUARDED = "fatekeeper.connection"
 """The guard's ``_Connection`` in a websocket connection's scope: the websocket protocol
 tells it when it hangs up (the guard may be waiting for the session's debt to be paid off,
@@ -164,10 +170,11 @@ BEAT = "beat"
 SWEEP_AFTER = SESSION_TIMEOUT + 12
 """Seconds after the last connection ended that the memory of closed visits is given back
 (``Sweeper``): by then Flet has dropped their sessions (it looks every ten seconds)."""
-FLOOD_SWEEP_DELAY = 1.0
+FLOOD_SWEEP_DELAY = 0.25
 """Seconds after the last flooder's session was dropped that its memory is freed
-(``Sweeper.flooder_dropped``)."""
-FLOOD_SWEEP_LONGEST = 5.0
+(``Sweeper.flooder_dropped``): the host hangs up on the phones of one flood within a
+fraction of a second of each other, so one pass frees them all, right after."""
+FLOOD_SWEEP_LONGEST = 2.0
 """Seconds after the first of a run of dropped flooders' sessions that their memory is
 freed at the latest."""
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
@@ -558,6 +565,35 @@ class Guard:
         slot = budget.Slot()
         scope[GUARDED] = c
 
+        async def its_turn(meter: budget.Meter) -> bool:
+            """Wait for the turn of the frame just read in the lane (``budget.Lane``);
+            ``False`` when the connection was hung up meanwhile. Each frame's handler
+            takes its turn with the other costly work of the loop (other frames,
+            redraws), the session owing least first: twenty phones tapping at once are
+            handled one after the other, with a move at another table between two of
+            them. A frame with a flood waiting behind it (``RUSH_BYTES``) goes as a busy
+            session's, and one whose phone sent that much while it waited takes its turn
+            again as such: a flood's first taps come before its session owes anything,
+            and twenty new phones' first redraws would otherwise run back to back."""
+            wire = scope.get(WIRE)
+            rushed = False
+            while True:
+                if _floods(wire):
+                    return False
+                rushed = rushed or (wire is not None and wire.backlog() > RUSH_BYTES)
+                ticket = await c.until_gone(budget.lane().enter(meter, rushed=rushed))
+                if c.closed or ticket is None:
+                    if ticket is not None:
+                        ticket.leave()
+                    return not c.closed
+                if rushed or wire is None or wire.backlog() <= RUSH_BYTES:
+                    # Given back once the handler Flet starts for this frame has run
+                    # (whatever becomes of this connection meanwhile).
+                    ticket.leave_after_next_step()
+                    return True
+                ticket.leave()
+                rushed = True
+
         async def guarded_receive() -> Message:
             while True:
                 if c.closed:
@@ -614,24 +650,8 @@ class Guard:
                         await _close(send, c, 1013)
                         continue
                     c.registered = True
-                elif meter is not None:
-                    # Each frame's handler takes its turn with the other costly work of
-                    # the loop (other frames, redraws), the session owing least first
-                    # (``budget.Lane``): twenty phones tapping at once are handled one
-                    # after the other, with a move at another table between two of them.
-                    ticket = await c.until_gone(budget.lane().enter(meter))
-                    if c.closed:
-                        # Hung up while it waited: the frame goes unhandled.
-                        if ticket is not None:
-                            ticket.leave()
-                        continue
-                    if ticket is not None:
-                        # Given back once the handler Flet starts for this frame has
-                        # run (whatever becomes of this connection meanwhile).
-                        ticket.leave_after_next_step()
-                    floods = scope.get(FLOODS)
-                    if floods is not None and floods():
-                        continue  # hung up: the frame goes unhandled
+                elif meter is not None and not await its_turn(meter):
+                    continue  # hung up meanwhile: the frame goes unhandled
                 return message
 
         async def guarded_send(message: Message) -> None:
@@ -683,6 +703,17 @@ class Guard:
                         self.sweeper.flooder_dropped()
             if c.registered:
                 self.sweeper.visit_ended()
+
+
+def _floods(wire: Any) -> bool:
+    """Hang up on the phone behind ``wire`` (the connection's ``BoundedWebSocket``) if
+    more than ``HANG_UP_BYTES`` of what it sent wait unread; ``True`` when it did. Asked
+    before each frame is handed to Flet: a flooding phone's first taps may wait for their
+    turn while its flood piles up behind them."""
+    if wire is None or wire.backlog() <= HANG_UP_BYTES:
+        return False
+    wire.hang_up()
+    return True
 
 
 async def _close(send: Send, c: _Connection, code: int) -> None:
@@ -837,7 +868,7 @@ def _websocket_protocol() -> type[Any]:
         table. So while a connection is not read, it is looked at every ``PEER_LOOK``
         seconds (``peer_gone``); once its phone has gone, it is ended at once and its
         whole backlog dropped: nobody is there to see what those taps would draw. A
-        phone still there that floods is hung up on the same way (``_hung_up_on``)."""
+        phone still there that floods is hung up on the same way (``_floods``)."""
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
@@ -849,21 +880,31 @@ def _websocket_protocol() -> type[Any]:
 
         def data_received(self, data: bytes) -> None:
             scope = getattr(self, "scope", None)
-            if isinstance(scope, dict) and FLOODS not in scope:
-                scope[FLOODS] = self.floods
+            if isinstance(scope, dict) and WIRE not in scope:
+                scope[WIRE] = self  # for the guard: ``backlog`` and ``hang_up``
             if len(data) > HELD_BACK_BYTES:
                 self._held_back()
             self._unparsed += data
-            if self._hung_up_on(unread=0):
+            if self._floods(unread=0):
                 return
             self._parse_some()
 
-        def floods(self) -> bool:
-            """Hang up on this connection now if it floods (``_hung_up_on``); ``True``
-            when it did. The guard asks before it hands each frame to Flet (a phone's
-            first taps may wait for their turn while its flood piles up behind them)."""
+        def backlog(self) -> int:
+            """Bytes the phone sent that the host has not read yet: in the system's
+            buffer, and received but not yet parsed into frames."""
             sock = self.transport.get_extra_info("socket")
-            return self._hung_up_on(unread_bytes(sock) if sock is not None else 0)
+            return len(self._unparsed) + (unread_bytes(sock) if sock is not None else 0)
+
+        def hang_up(self) -> None:
+            """End this connection now: its backlog is dropped unread, and the guard is
+            told at once (``_Connection.hang_up``; it drops the session as the
+            connection ends)."""
+            self._held_back()
+            guarded = self._guarded()
+            if guarded is not None:
+                guarded.hang_up()
+            self._drop_all = True
+            self.transport.abort()  # ``connection_lost`` follows: the guard sees the end
 
         def _guarded(self) -> _Connection | None:
             """What the guard knows of this connection (``None`` before the handshake)."""
@@ -871,12 +912,10 @@ def _websocket_protocol() -> type[Any]:
             guarded = scope.get(GUARDED) if isinstance(scope, dict) else None
             return guarded if isinstance(guarded, _Connection) else None
 
-        def _hung_up_on(self, unread: int) -> bool:
-            """Hang up on this connection if it floods: what waits unread (``unread``
-            bytes in the system, and what was received but not parsed) passed
-            ``HANG_UP_BYTES``. Its backlog is dropped unread, the guard is told at once
-            (``_Connection.hang_up``) and drops the session as the connection ends.
-            ``True`` when it hung up."""
+        def _floods(self, unread: int) -> bool:
+            """Hang up on a registered phone whose backlog (``unread`` bytes in the
+            system's buffer, and what was received but not parsed) passed
+            ``HANG_UP_BYTES``; ``True`` when it did."""
             guarded = self._guarded()
             if (
                 guarded is None
@@ -884,10 +923,7 @@ def _websocket_protocol() -> type[Any]:
                 or unread + len(self._unparsed) <= HANG_UP_BYTES
             ):
                 return False
-            self._held_back()
-            guarded.hang_up()
-            self._drop_all = True
-            self.transport.abort()  # ``connection_lost`` follows: the guard sees the end
+            self.hang_up()
             return True
 
         def _held_back(self) -> None:
@@ -926,7 +962,7 @@ def _websocket_protocol() -> type[Any]:
             unread = unread_bytes(sock) if sock is not None else 0
             if unread > HELD_BACK_BYTES:
                 self._held_back()
-            if self._hung_up_on(unread):
+            if self._floods(unread):
                 return
             if sock is not None and peer_gone(sock):
                 self._drop_all = True
