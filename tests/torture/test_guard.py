@@ -186,3 +186,103 @@ def test_only_a_flooders_session_is_dropped_as_it_leaves(monkeypatch: pytest.Mon
 
     asyncio.run(run())
     assert dropped == ["session of 192.168.1.63", "session of 192.168.1.64"]
+
+
+class _Wire:
+    """Stands in for the connection's websocket protocol (``server.WIRE``): the bytes its
+    phone has waiting unread, as a list read one value per look (the last one repeats)."""
+
+    def __init__(self, backlogs: list[int], scope: dict[str, Any]) -> None:
+        self.backlogs = backlogs
+        self.scope = scope
+        self.hung_up = False
+
+    def backlog(self) -> int:
+        return self.backlogs.pop(0) if len(self.backlogs) > 1 else self.backlogs[0]
+
+    def hang_up(self) -> None:
+        """As the real one: marks the connection a flooder's and tells the guard."""
+        self.hung_up = True
+        self.scope[HELD_BACK] = True
+        self.scope[server.GUARDED].hang_up()
+
+
+def _through_the_guard(
+    monkeypatch: pytest.MonkeyPatch, backlogs: list[int]
+) -> tuple[_Wire, list[bool], list[Any], list[Any]]:
+    """One registered phone sends one tap through the guard, its wire reporting
+    ``backlogs``; returns the wire, whether each turn asked in the lane went as a flood's
+    (``rushed``), the taps the app was handed, and the sessions dropped."""
+    asked: list[bool] = []
+    handed: list[Any] = []
+    dropped: list[Any] = []
+    enter = budget.Lane.enter
+
+    async def recording(self: Any, meter: Any, **kwargs: Any) -> Any:
+        asked.append(bool(kwargs.get("rushed")))
+        return await enter(self, meter, **kwargs)
+
+    async def drop(session: Any) -> bool:
+        dropped.append(session)
+        return True
+
+    monkeypatch.setattr(budget.Lane, "enter", recording)
+    monkeypatch.setattr(server, "drop_session", drop)
+    monkeypatch.setattr(server, "give_memory_back", lambda: None)
+    scope: dict[str, Any] = {"type": "websocket", "client": ("192.168.1.70", 5000)}
+    wire = _Wire(backlogs, scope)
+    scope[server.WIRE] = wire
+    tap = {"type": "websocket.receive", "bytes": frame(EVENT, {"target": 1, "name": "click"})}
+    incoming = [REGISTRATION, tap]
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        budget.bind(budget.Meter(), "the phone's session")
+        slot = budget.CONNECTION.get()
+        assert slot is not None and slot.meter is not None
+        slot.meter._debt = 0.0  # a phone at the table since before: owes nothing
+        while (message := await receive())["type"] != "websocket.disconnect":
+            handed.append(message)
+
+    async def receive() -> dict[str, Any]:
+        await asyncio.sleep(0.01)
+        return incoming.pop(0) if incoming else {"type": "websocket.disconnect", "code": 1000}
+
+    async def send(message: dict[str, Any]) -> None:
+        pass
+
+    asyncio.run(Guard(app)(scope, receive, send))
+    return wire, asked, handed, dropped
+
+
+def test_a_tap_with_nothing_waiting_behind_it_goes_as_a_persons(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wire, asked, handed, dropped = _through_the_guard(monkeypatch, [0])
+    assert asked == [False] and len(handed) == 2 and not wire.hung_up and dropped == []
+
+
+def test_a_tap_with_a_flood_waiting_behind_it_goes_as_a_busy_sessions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its session owes nothing yet (a flood's first taps), but more than a person sends
+    waits behind it: it takes its lane turn as a flood's, so the lane pauses after it."""
+    wire, asked, handed, _dropped = _through_the_guard(monkeypatch, [server.RUSH_BYTES + 1])
+    assert asked == [True] and len(handed) == 2 and not wire.hung_up
+
+
+def test_a_tap_whose_phone_flooded_while_it_waited_takes_its_turn_again_as_a_floods(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Little waited behind it when it asked for its turn; by the time the turn came its
+    phone had sent a flood: it gives the turn back and asks again as a flood's."""
+    wire, asked, handed, _dropped = _through_the_guard(monkeypatch, [0, 0, server.RUSH_BYTES + 1])
+    assert asked == [False, True] and len(handed) == 2 and not wire.hung_up
+
+
+def test_a_phone_with_a_flood_past_the_limit_is_hung_up_on_and_its_tap_not_handled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wire, asked, handed, dropped = _through_the_guard(monkeypatch, [server.HANG_UP_BYTES + 1])
+    assert wire.hung_up and asked == []
+    assert [m["type"] for m in handed] == ["websocket.receive"]  # the registration only
+    assert dropped == ["the phone's session"]  # at once, not kept for a resume
