@@ -885,7 +885,7 @@ def _websocket_protocol() -> type[Any]:
             if len(data) > HELD_BACK_BYTES:
                 self._held_back()
             self._unparsed += data
-            if self._floods(unread=0):
+            if self._floods():
                 return
             self._parse_some()
 
@@ -912,19 +912,11 @@ def _websocket_protocol() -> type[Any]:
             guarded = scope.get(GUARDED) if isinstance(scope, dict) else None
             return guarded if isinstance(guarded, _Connection) else None
 
-        def _floods(self, unread: int) -> bool:
-            """Hang up on a registered phone whose backlog (``unread`` bytes in the
-            system's buffer, and what was received but not parsed) passed
-            ``HANG_UP_BYTES``; ``True`` when it did."""
+        def _floods(self) -> bool:
+            """``_floods`` for a registered phone (before that, the guard refuses what is
+            not a registration anyway)."""
             guarded = self._guarded()
-            if (
-                guarded is None
-                or not guarded.registered
-                or unread + len(self._unparsed) <= HANG_UP_BYTES
-            ):
-                return False
-            self.hang_up()
-            return True
+            return guarded is not None and guarded.registered and _floods(self)
 
         def _held_back(self) -> None:
             """Tell the guard this phone sent far more than the host has read."""
@@ -962,7 +954,7 @@ def _websocket_protocol() -> type[Any]:
             unread = unread_bytes(sock) if sock is not None else 0
             if unread > HELD_BACK_BYTES:
                 self._held_back()
-            if self._floods(unread):
+            if self._floods():
                 return
             if sock is not None and peer_gone(sock):
                 self._drop_all = True
