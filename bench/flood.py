@@ -8,7 +8,10 @@ clicks in a loop: the game tab that is already open (a tap that changes nothing)
 Counters tab, Counters again, the game tab again (each switch redraws the whole screen).
 Meanwhile the host's own device taps a counter up or down on another table (the victim)
 and on the flooded table, in turn, and waits for its own screen's patch: that delay is
-the move's latency. Last, the host is sent SIGTERM while 20 connections still flood.
+the move's latency. On Grimheim's screen a last row has 20 phones that come back each
+time the host hangs up on them (from another loopback address, so the host counts them as
+phones on the LAN), and flood again. Last, the host is sent SIGTERM while 20 connections
+still flood.
 """
 
 from __future__ import annotations
@@ -36,6 +39,11 @@ WAIT_S = 20.0
 """How long a move may take before it counts as lost (and as this long)."""
 
 
+COMEBACK_FROM = "127.0.0.2"
+"""Where phones that come back after a hang-up connect from: a loopback address other than
+the host's own, so the host counts it as a phone on the LAN (its share of sessions)."""
+
+
 @dataclass(frozen=True)
 class FloodSizes:
     counts: tuple[int, ...]
@@ -44,13 +52,22 @@ class FloodSizes:
     warm_s: float
     seated_s: float
     shutdown_flooders: int
+    comeback: tuple[str, ...] = ()
+    """Games whose screen 20 phones flood and, each time the host hangs up on them, come
+    back to at once and flood again (from ``COMEBACK_FROM``)."""
 
 
 QUICK = FloodSizes(
     counts=(1,), games=GAMES[:1], moves=2, warm_s=0.5, seated_s=1.0, shutdown_flooders=0
 )
 FULL = FloodSizes(
-    counts=(1, 5, 20), games=GAMES, moves=12, warm_s=1.0, seated_s=5.0, shutdown_flooders=20
+    counts=(1, 5, 20),
+    games=GAMES,
+    moves=12,
+    warm_s=1.0,
+    seated_s=5.0,
+    shutdown_flooders=20,
+    comeback=("grimheim",),
 )
 
 
@@ -61,11 +78,14 @@ class Flood:
 
     proc: subprocess.Popen[str]
     sent: list[int] = field(default_factory=list)
+    comebacks: int = 0
+    """Times a phone the host had hung up on came back and had its screen again."""
 
     @classmethod
-    def start(cls, host: Host, route: str, count: int) -> Flood:
+    def start(cls, host: Host, route: str, count: int, *, comeback: bool = False) -> Flood:
+        mode = "--comeback" if comeback else "--flooders"
         proc = subprocess.Popen(
-            [sys.executable, "-m", "bench.flood", "--flooders", str(count), str(host.port), route],
+            [sys.executable, "-m", "bench.flood", mode, str(count), str(host.port), route],
             cwd=ROOT,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -90,19 +110,25 @@ class Flood:
             self.proc.kill()
             self.proc.wait(5)
             out = ""
-        self.sent = [int(n) for n in out.split()[-1:] if n.isdigit()]
+        numbers = [int(n) for n in out.split() if n.isdigit()]
+        self.sent = numbers[-2:-1] if len(numbers) >= 2 else numbers[-1:]
+        self.comebacks = numbers[-1] if len(numbers) >= 2 else 0
 
 
-def _flooders(port: int, route: str, count: int) -> None:
+def _flooders(port: int, route: str, count: int, comeback: bool) -> None:
     """The flooding process: ``count`` phones on ``route``, each tapping in a thread of its
     own; prints ``ready`` once all have their screen and, when its stdin closes, how many
-    taps were sent."""
+    taps were sent and how many times a phone came back. With ``comeback``, the phones
+    connect from ``COMEBACK_FROM``, and one the host hangs up on connects again at once,
+    opens the screen and floods again, for as long as the host lets it."""
     host = Host(None, port, "", Path("."), Path("."), Path("."))  # type: ignore[arg-type]
-    phones = [Phone.open(host, route, wait_for="tab-counters") for _ in range(count)]
+    source = COMEBACK_FROM if comeback else None
+    phones = [Phone.open(host, route, wait_for="tab-counters", source=source) for _ in range(count)]
     stop = threading.Event()
     counts = [0] * count
+    back = [0] * count
 
-    def tap(phone: Phone, me: int) -> None:
+    def flood(phone: Phone, me: int) -> None:
         game, counters = phone.ids["tab-game"], phone.ids["tab-counters"]
         frames = [
             frame(EVENT, {"target": target, "name": "click", "data": None})
@@ -113,9 +139,19 @@ def _flooders(port: int, route: str, count: int) -> None:
             while not stop.is_set():
                 phone.ws.send(frames[n % len(frames)])
                 n += 1
-                counts[me] = n
-        except Exception:  # closed by the host: this phone is done
+                counts[me] += 1
+        except Exception:  # closed by the host
             pass
+
+    def tap(phone: Phone, me: int) -> None:
+        flood(phone, me)
+        while comeback and not stop.is_set():
+            try:
+                phone = Phone.open(host, route, wait_for="tab-counters", source=source)
+            except Exception:  # refused, or not let in yet: try again
+                continue
+            back[me] += 1
+            flood(phone, me)
 
     threads = [threading.Thread(target=tap, args=(p, n), daemon=True) for n, p in enumerate(phones)]
     for t in threads:
@@ -125,7 +161,7 @@ def _flooders(port: int, route: str, count: int) -> None:
     stop.set()
     # The host reads these connections slowly (that is the point): closing them cleanly
     # would wait for it. Count, and go.
-    print(sum(counts), flush=True)
+    print(sum(counts), sum(back), flush=True)
     os._exit(0)
 
 
@@ -157,13 +193,16 @@ def _flooded(
     phones: tuple[Phone, Phone],
     count: int,
     sizes: FloodSizes,
+    *,
+    comeback: bool = False,
 ) -> list[Figure]:
     """Two rows: another table's moves and the flooded table's, during a flood by
-    ``count`` connections on ``flooded``'s game screen. ``phones``: the host's device on
-    the victim table and on the flooded one (at their tables before the flood began)."""
+    ``count`` connections on ``flooded``'s game screen (``comeback``: phones that come
+    back each time the host hangs up on them). ``phones``: the host's device on the
+    victim table and on the flooded one (at their tables before the flood began)."""
     other, own = phones
     watch = flooded.routes[-1]
-    flood = Flood.start(host, watch, count)
+    flood = Flood.start(host, watch, count, comeback=comeback)
     started = time.monotonic()
     victim_ms: list[float] = []
     own_ms: list[float] = []
@@ -183,6 +222,7 @@ def _flooded(
     details = {
         "flooding_connections": count,
         "events_sent": sum(flood.sent),
+        "comebacks": flood.comebacks,
         "flood_seconds": round(seconds, 1),
         "warm_up_s": sizes.warm_s,
         "another_table": {**_summary(victim_ms), "runs_ms": victim_ms},
@@ -190,7 +230,7 @@ def _flooded(
         "lost_moves": sum(1 for v in victim_ms + own_ms if v >= WAIT_S * 1000),
         "load_average": load,
     }
-    name = f"flood by {count} phones [{flooded.slug}]"
+    name = f"flood by {count} phones{' that come back' if comeback else ''} [{flooded.slug}]"
     return [
         Figure(
             f"{name}: another table's move p95",
@@ -214,11 +254,14 @@ def _game_floods(host: Host, flooded: Table, victim: Table, sizes: FloodSizes) -
     phones = (_host_on_counters(host, victim), _host_on_counters(host, flooded))
     try:
         time.sleep(sizes.seated_s)  # players sit at their tables before anyone floods
-        return [
+        figures = [
             figure
             for count in sizes.counts
             for figure in _flooded(host, flooded, victim, phones, count, sizes)
         ]
+        if flooded.slug in sizes.comeback:
+            figures += _flooded(host, flooded, victim, phones, 20, sizes, comeback=True)
+        return figures
     finally:
         for phone in phones:
             phone.close()
@@ -260,8 +303,8 @@ def flood_figures(quick: bool) -> list[Figure]:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--flooders"]:
-        _flooders(int(sys.argv[3]), sys.argv[4], int(sys.argv[2]))
+    if sys.argv[1:2] in (["--flooders"], ["--comeback"]):
+        _flooders(int(sys.argv[3]), sys.argv[4], int(sys.argv[2]), sys.argv[1] == "--comeback")
     else:
         from .report import table
 
@@ -271,8 +314,9 @@ if __name__ == "__main__":
             d = figure.details
             if "another_table" in d:
                 a, o = d["another_table"], d["flooded_table"]
+                back = f", {d['comebacks']} comebacks" if d.get("comebacks") else ""
                 print(
                     f"{figure.name.split(':')[0]}: another table {a['p50_ms']}/{a['p95_ms']}/"
                     f"{a['max_ms']} ms, this table {o['p50_ms']}/{o['p95_ms']}/{o['max_ms']} ms, "
-                    f"load {d['load_average'][0]:.1f}"
+                    f"load {d['load_average'][0]:.1f}{back}"
                 )

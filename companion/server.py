@@ -41,7 +41,8 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   move waits. A phone that comes back after that starts a new session on the same link
   (``assets/connection.js`` retries at once), within its address's share of sessions.
 * Every registration starts a session that stays in memory; one address may start at
-  most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful).
+  most ``MAX_SESSIONS_PER_ADDRESS`` in a session lifetime (a phone needs a handful), and
+  beyond ``JOIN_BURST`` in a minute, ``JOIN_RATE`` a second (each draws a whole screen).
   A connection that flooded (read more slowly for its pace, or with far more sent than
   the host had read, ``HELD_BACK``) gets no such grace: its session is dropped as soon
   as it ends (``drop_session``). Kept, the screens of departed flooders would lengthen
@@ -177,6 +178,15 @@ fraction of a second of each other, so one pass frees them all, right after."""
 FLOOD_SWEEP_LONGEST = 2.0
 """Seconds after the first of a run of dropped flooders' sessions that their memory is
 freed at the latest."""
+JOIN_WINDOW = 60.0
+"""Seconds over which the sessions one address started are counted for ``JOIN_BURST``."""
+JOIN_BURST = 20
+"""Sessions one address may start in ``JOIN_WINDOW`` at once: a table's phones scanning
+the code together, behind one router, reloads included."""
+JOIN_RATE = 2.0
+"""Sessions per second one address may start beyond ``JOIN_BURST`` (``Guard.admit``):
+each draws a whole screen on the loop (up to 0.1 s for a heavy one), so a client that
+reconnects as fast as it can takes a fifth of the loop at most."""
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 BLOCKED_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
@@ -529,23 +539,30 @@ class Guard:
         self.beats = Beats()
         self.sweeper = Sweeper()
 
-    def admit(self, peer: str) -> bool:
-        """May ``peer`` start one more session now? Sessions outlive their connection by
-        ``SESSION_TIMEOUT``, so a client reconnecting in a loop would otherwise fill the
-        host's memory with them."""
+    def admit(self, peer: str) -> float | None:
+        """May ``peer`` start one more session now? ``None``: no, its share is used up
+        (sessions outlive their connection by ``SESSION_TIMEOUT``, so a client
+        reconnecting in a loop would otherwise fill the host's memory with them).
+        Otherwise the seconds it waits first: beyond ``JOIN_BURST`` sessions in
+        ``JOIN_WINDOW``, one address starts ``JOIN_RATE`` a second (each session draws a
+        whole screen on the loop; a client reconnecting as fast as it can, as one the
+        host hung up on may, would otherwise take the loop from every table). The host's
+        own loopback address is not counted."""
         if peer in LOOPBACK:
-            return True
+            return 0.0
         now = time.monotonic()
         recent = self._registrations.setdefault(peer, deque())
         while recent and now - recent[0] > SESSION_TIMEOUT + 15:
             recent.popleft()
         if len(recent) >= self.max_sessions:
-            return False
-        recent.append(now)
+            return None
+        lately = sum(1 for at in recent if at > now - JOIN_WINDOW)
+        starts = max(now, recent[-1] + 1 / JOIN_RATE) if lately >= JOIN_BURST else now
+        recent.append(starts)
         if len(self._registrations) > 10_000:  # forget quiet addresses
             for key in [k for k, v in self._registrations.items() if not v]:
                 del self._registrations[key]
-        return True
+        return starts - now
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("path") in BLOCKED_PATHS:
@@ -645,10 +662,15 @@ class Guard:
                     continue
                 if not c.registered:
                     # A frame that passed while unregistered is the registration.
-                    if not self.admit(c.peer):
+                    wait = self.admit(c.peer)
+                    if wait is None:
                         c.complain("a session beyond this address's share")
                         await _close(send, c, 1013)
                         continue
+                    if wait > 0:
+                        await c.until_gone(asyncio.sleep(wait))
+                        if c.closed:
+                            continue  # it left while it waited to start
                     c.registered = True
                 elif meter is not None and not await its_turn(meter):
                     continue  # hung up meanwhile: the frame goes unhandled

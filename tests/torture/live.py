@@ -156,11 +156,23 @@ class Phone:
 
     @classmethod
     def open(
-        cls, host: Host, route: str, *, wait_for: str | None = None, session_id: str = ""
+        cls,
+        host: Host,
+        route: str,
+        *,
+        wait_for: str | None = None,
+        session_id: str = "",
+        source: str | None = None,
     ) -> Phone:
         """Connect and register; with ``session_id``, ask to resume that session as a
-        phone coming back after a drop does."""
-        phone = cls(connect(host.ws_url, max_size=None, open_timeout=10))
+        phone coming back after a drop does. ``source``: the loopback address to connect
+        from (another than the host's own 127.0.0.1 counts as a phone on the LAN)."""
+        sock = None
+        if source is not None:
+            sock = socket.create_connection(
+                ("127.0.0.1", host.port), timeout=10, source_address=(source, 0)
+            )
+        phone = cls(connect(host.ws_url, max_size=None, open_timeout=10, sock=sock))
         phone.send(REGISTER, {"session_id": session_id, "page_name": "", "page": page(route)})
         if wait_for is not None:
             phone.wait(lambda _m: wait_for in phone.ids, 15, f"control {wait_for!r}")

@@ -286,3 +286,31 @@ def test_a_phone_with_a_flood_past_the_limit_is_hung_up_on_and_its_tap_not_handl
     assert wire.hung_up and asked == []
     assert [m["type"] for m in handed] == ["websocket.receive"]  # the registration only
     assert dropped == ["the phone's session"]  # at once, not kept for a resume
+
+
+def test_an_address_starting_many_sessions_at_once_starts_the_rest_at_a_pace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table's phones behind one router start at once; beyond ``JOIN_BURST`` in a
+    minute (a client reconnecting as fast as it can), one address starts ``JOIN_RATE`` a
+    second, each waiting its turn. Other addresses and the host's own are not held."""
+    monkeypatch.setattr(server, "JOIN_RATE", 20.0)  # 0.05 s apart, for a quick test
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        while (await receive())["type"] != "websocket.disconnect":
+            pass
+
+    guard = Guard(app)
+    waits = [guard.admit("192.168.1.80") for _ in range(server.JOIN_BURST + 5)]
+    assert waits[: server.JOIN_BURST] == [0.0] * server.JOIN_BURST
+    assert waits[server.JOIN_BURST :] == pytest.approx([0.05, 0.10, 0.15, 0.20, 0.25], abs=0.01)
+    assert guard.admit("192.168.1.81") == 0.0
+    assert all(guard.admit("127.0.0.1") == 0.0 for _ in range(50))
+
+    async def run() -> float:
+        started = time.monotonic()
+        for _ in range(3):  # through the guard: each registration waits its turn
+            assert await _connect(guard, "192.168.1.80") == []
+        return time.monotonic() - started
+
+    assert asyncio.run(run()) >= 0.25  # the three come after the five already waiting
