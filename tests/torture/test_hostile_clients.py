@@ -458,6 +458,13 @@ def test_a_phone_that_flooded_and_left_is_let_go_at_once(tmp_path: Path) -> None
     assert let_go < 5, f"the host still held the connection {let_go:.1f} s after the phone left"
 
 
+def _session_coming_back(h: Host, route: str, session_id: str) -> str:
+    """The session a phone gets when it comes back asking to resume ``session_id``."""
+    again = Phone.open(h, route, session_id=session_id, wait_for="tab-counters")
+    again.close()
+    return again.session_id
+
+
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux's socket table")
 def test_a_phone_that_flooded_gets_no_session_to_resume_and_a_calm_one_does(
     tmp_path: Path,
@@ -487,9 +494,7 @@ def test_a_phone_that_flooded_gets_no_session_to_resume_and_a_calm_one_does(
         flooder_id = phone.session_id
         sent, _held, _let_go = _flood_then_vanish(h, phone)
         time.sleep(0.5)
-        again = Phone.open(h, route, session_id=flooder_id, wait_for="tab-counters")
-        renewed = again.session_id
-        again.close()
+        renewed = _session_coming_back(h, route, flooder_id)
     finally:
         if h.proc.poll() is None:
             h.stop(signal.SIGKILL)
@@ -532,9 +537,7 @@ def test_a_phone_sending_far_more_than_the_host_reads_is_hung_up_on(tmp_path: Pa
         with contextlib.suppress(Exception):
             phone.ws.socket.close()
 
-        again = Phone.open(h, route, session_id=flooder_id, wait_for="tab-counters")
-        renewed = again.session_id
-        again.close()
+        renewed = _session_coming_back(h, route, flooder_id)
         waited = player.tap_and_confirm("counter-pile-plus", "62", timeout=10)
         player.close()
         log = h.log()
