@@ -537,6 +537,7 @@ def test_a_phone_sending_far_more_than_the_host_reads_is_hung_up_on(tmp_path: Pa
         with contextlib.suppress(Exception):
             phone.ws.socket.close()
 
+        time.sleep(1.0)  # the session goes as the host's side of the connection ends
         renewed = _session_coming_back(h, route, flooder_id)
         waited = player.tap_and_confirm("counter-pile-plus", "62", timeout=10)
         player.close()
