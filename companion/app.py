@@ -38,7 +38,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-from . import budget, device, share, theme
+from . import budget, device, dismantle, share, theme
 from .server import APP_NAME, COMPLAINTS
 from .store import StorageError
 from .table import TableLoadError
@@ -102,7 +102,7 @@ class Shell:
         # subscription there would race with the reconnection: Flet may run the two
         # handlers in either order.
         self.page.on_connect = lambda _: self.reconnected()
-        self.page.on_close = lambda _: self.leave_screen()
+        self.page.on_close = lambda _: self._closed()
         self.show(self.page.route)
         self.page.run_task(self._load_device_settings)
 
@@ -322,6 +322,13 @@ class Shell:
                 screen.resume()
             return
         self.show(self.page.route)
+
+    def _closed(self) -> None:
+        """The session has ended for good (Flet closes it once its phone has been away too
+        long, or when the host hangs up on a flood): its screen stops listening and is
+        taken apart shortly after (``dismantle``)."""
+        self.leave_screen()
+        dismantle.after_close(self._flet_session())
 
     def leave_screen(self) -> None:
         """Drop the current screen's subscriptions (table updates)."""

@@ -28,11 +28,13 @@ in one place, around Flet's own ASGI app (``flet_web.fastapi.app``):
   A socket that is not read never tells the loop that its phone left (the end waits
   behind what the phone sent before it), so a held-back connection is looked at every
   ``PEER_LOOK`` seconds (``peer_gone``) and ended once its phone has gone.
-* A closed session's screen is freed only by Python's cycle collector, and freed memory
-  stays with the process: ``Sweeper`` runs a collection and ``malloc_trim`` once closed
-  visits have been dropped (``give_memory_back``). What the host holds from its start is
-  frozen out of the collector's passes (``freeze_what_stays``), so that each pass, which
-  holds the loop, walks only what the phones' screens hold.
+* A closed session's screen is a heap of reference cycles; it is taken apart soon after
+  the session closes (``dismantle``), so its reference counts free it. Freed memory stays
+  with the process: ``Sweeper`` runs a collection for what is left and ``malloc_trim``
+  once closed visits have been dropped (``give_memory_back``). What the host holds from
+  its start is frozen out of the collector's passes (``freeze_what_stays``), so that each
+  pass, which holds the loop, walks only what the phones' screens hold, and full passes
+  come at most once every ``COLLECTOR_THRESHOLDS[2]`` passes of the middle generation.
 * A connection with far more waiting than the host has read (``HANG_UP_BYTES``: hundreds
   of taps, which no person's phone sends) is hung up on at once, its backlog dropped
   unread (``BoundedWebSocket._floods``, ``Guard``). Held back, a flooder costs the loop little,
@@ -93,6 +95,7 @@ import msgpack
 from flet.messaging.protocol import decode_ext_from_msgpack
 
 from . import budget
+from .dismantle import DISMANTLE_AFTER
 
 log = logging.getLogger("companion.server")
 
@@ -171,13 +174,23 @@ BEAT = "beat"
 SWEEP_AFTER = SESSION_TIMEOUT + 12
 """Seconds after the last connection ended that the memory of closed visits is given back
 (``Sweeper``): by then Flet has dropped their sessions (it looks every ten seconds)."""
-FLOOD_SWEEP_DELAY = 0.25
-"""Seconds after the last flooder's session was dropped that its memory is freed
-(``Sweeper.flooder_dropped``): the host hangs up on the phones of one flood within a
-fraction of a second of each other, so one pass frees them all, right after."""
-FLOOD_SWEEP_LONGEST = 2.0
+FLOOD_SWEEP_DELAY = DISMANTLE_AFTER + 1.0
+"""Seconds after the last flooder's session was dropped that the memory it held is handed
+back to the system (``Sweeper.flooder_dropped``): the host hangs up on the phones of one
+flood within a fraction of a second of each other, and their screens are taken apart
+``DISMANTLE_AFTER`` seconds after each was closed."""
+FLOOD_SWEEP_LONGEST = DISMANTLE_AFTER + 4.0
 """Seconds after the first of a run of dropped flooders' sessions that their memory is
-freed at the latest."""
+handed back at the latest."""
+COLLECTOR_THRESHOLDS = (700, 10, 100)
+"""Python's cycle collector thresholds once the start-up load is frozen (``gc.set_threshold``;
+the default is 700, 10, 10). A full pass walks every live screen and holds the loop while
+it does (with twenty phones on a Grimheim table, 80,000 objects: about 0.1 s), and by
+default one may come after every ten passes of the middle generation, which a flood of
+redraws brings round about once a second. Here a full pass waits for a hundred of them:
+the young generations are collected as often as ever (most of a redraw's garbage dies
+there), and the screens of closed sessions are freed by their reference counts
+(``dismantle``), so what waits longer for a full pass is little."""
 JOIN_WINDOW = 60.0
 """Seconds over which the sessions one address started are counted for ``JOIN_BURST``."""
 JOIN_BURST = 20
@@ -433,7 +446,8 @@ def freeze_what_stays() -> None:
     start-up load, which lives as long as the process and can never be garbage: a move
     arriving meanwhile waited for it. Frozen (``gc.freeze``), those objects are still freed
     by their reference counts as ever; only the cycle collector passes them by. Each game's
-    screen modules are imported first, as the first table of each game would do later."""
+    screen modules are imported first, as the first table of each game would do later.
+    Full passes are then made rarer (``COLLECTOR_THRESHOLDS``)."""
     from .panels import PANELS, panel_for, start_picture_for
 
     for slug in PANELS:
@@ -441,20 +455,29 @@ def freeze_what_stays() -> None:
         start_picture_for(slug)
     gc.collect()  # garbage from the start-up is not frozen with the rest
     gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 def give_memory_back() -> None:
     """Free what closed visits left and hand the freed memory back to the system.
 
-    A closed session's screen is thousands of objects that refer to each other, so only
-    Python's cycle collector frees them, and it may not run a full pass for a long time
-    (the next hundred visitors then add to the memory instead of reusing it). Freed, the
-    memory still stays with the process until the C allocator is asked to give back its
-    free pages (``malloc_trim``, glibc only; elsewhere nothing more happens). The host
-    runs with Python's small-object allocator off (``PYTHONMALLOC=malloc``, set by
-    ``python -m companion``): its 256 KiB arenas go back only when entirely free, which
-    after a hundred screens drawn side by side they rarely are."""
+    A closed session's screen is thousands of objects that refer to each other; its
+    controls are emptied soon after it closes (``dismantle``), which frees most of them,
+    and what is left (the session's own few hundred objects in cycles) only Python's
+    cycle collector frees, which may not run a full pass for a long time (the next
+    hundred visitors then add to the memory instead of reusing it). Freed, the memory
+    still stays with the process until the C allocator is asked to give back its free
+    pages (``hand_back_memory``)."""
     gc.collect()
+    hand_back_memory()
+
+
+def hand_back_memory() -> None:
+    """Ask the C allocator to give its free pages back to the system (``malloc_trim``,
+    glibc only; elsewhere nothing happens). The host runs with Python's small-object
+    allocator off (``PYTHONMALLOC=malloc``, set by ``python -m companion``): its 256 KiB
+    arenas go back only when entirely free, which after a hundred screens drawn side by
+    side they rarely are."""
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 
@@ -484,13 +507,14 @@ class Sweeper:
     proportion to what is to be freed: the same work Python's own collector would do
     whenever it chose, here done once the visitors have gone).
 
-    The sessions of flooders are dropped as they leave (``drop_session``), and twenty
-    flooding screens leave some 200,000 objects to free, which the collector's next full
-    pass, whenever it comes, would do while holding a move at some table. So after a
-    flooder's session is dropped, one pass runs ``FLOOD_SWEEP_DELAY`` seconds after the
-    last drop (the others of a flood go at nearly the same moment), and at most
-    ``FLOOD_SWEEP_LONGEST`` seconds after the first: a pause of known length, right
-    after the flood, instead of one at an unknown moment later."""
+    The sessions of flooders are dropped as they leave (``drop_session``) and their
+    screens taken apart (``dismantle``), which frees them without a pass of the
+    collector: a full pass walks every live screen, twenty flooders' among them while a
+    flood goes on, and holds a move at some table meanwhile. So after a flooder's session
+    is dropped, only the freed memory is handed back (``hand_back_memory``, no pass),
+    ``FLOOD_SWEEP_DELAY`` seconds after the last drop (the others of a flood go at nearly
+    the same moment, and their screens have been taken apart by then), and at most
+    ``FLOOD_SWEEP_LONGEST`` seconds after the first."""
 
     def __init__(self) -> None:
         self._handle: asyncio.TimerHandle | None = None
@@ -518,7 +542,7 @@ class Sweeper:
 
     def _sweep_flood(self) -> None:
         self._flood_handle = None
-        give_memory_back()
+        hand_back_memory()
 
     def _sweep(self) -> None:
         self._handle = None

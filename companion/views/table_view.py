@@ -264,9 +264,12 @@ class TableScreen:
             change, self._queued = self._queued, None
         if change is None:
             return
+        if _destroyed(self.page):  # ended while it waited: its screen may be taken apart
+            self.shell.leave_screen()
+            return
         try:
             await self._refresh(change)
-        except RuntimeError:
+        except (RuntimeError, AttributeError):
             if not _destroyed(self.page):
                 raise
             # The session was ended while this redraw waited for its turn (the host

@@ -158,7 +158,7 @@ def test_only_a_flooders_session_is_dropped_as_it_leaves(monkeypatch: pytest.Mon
     last of them left."""
     dropped: list[Any] = []
     swept: list[float] = []
-    monkeypatch.setattr(server, "give_memory_back", lambda: swept.append(time.monotonic()))
+    monkeypatch.setattr(server, "hand_back_memory", lambda: swept.append(time.monotonic()))
     monkeypatch.setattr(server, "FLOOD_SWEEP_DELAY", 0.2)
 
     async def drop(session: Any) -> bool:
