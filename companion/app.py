@@ -86,6 +86,9 @@ class Shell:
         anew (``trouble``), so the gate lets its events through."""
         self._denied_shown = False
         """The "ask the host" page is on show (for a code that stopped working)."""
+        self._ended = False
+        """Flet has closed this session (``Session.close``): only then is the page's
+        ``close`` event let through the gate."""
 
     # ----- lifecycle ----------------------------------------------------------------------
 
@@ -177,14 +180,22 @@ class Shell:
         """Put the gate (``admits``) in front of every event and every value the phone
         sends, count them (``events``), and make the table screen's panel editable
         (``TableScreen.settle``) before each: a redraw for another device's change
-        leaves it frozen."""
+        leaves it frozen. The page's ``close`` event passes only once Flet has closed the
+        session: a phone that sends one itself would have its own screen taken apart
+        (``dismantle``) while it is still on show."""
         try:
             session = self.page.session
         except Exception:  # no session (a test page): nothing to watch
             return
-        dispatch, apply_patch = session.dispatch_event, session.apply_patch
+        dispatch, apply_patch, close = session.dispatch_event, session.apply_patch, session.close
+
+        def closing() -> None:
+            self._ended = True
+            close()
 
         async def gated(control_id: int, event_name: str, event_data: Any) -> None:
+            if event_name == "close" and control_id == self.page._i and not self._ended:
+                return  # a phone that says its session ended: only Flet ends one
             if not self._admits_safely(control_id):
                 return
             self.events += 1
@@ -208,6 +219,7 @@ class Shell:
 
         session.dispatch_event = gated  # type: ignore[method-assign]
         session.apply_patch = gated_patch  # type: ignore[method-assign]
+        session.close = closing  # type: ignore[method-assign]
 
     def admits(self, control_id: int) -> bool:
         """The gate every event and typed value passes before any handler runs (see the

@@ -137,3 +137,23 @@ def test_a_closing_page_schedules_its_session_to_be_taken_apart(
     _close(s)
     assert handed == [s]
     assert shell._leave_screen is None
+
+
+def test_a_phone_cannot_say_its_own_session_ended(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``close`` event that comes from the phone, not from Flet closing the session, is
+    stopped at the gate: the screen keeps listening and is not taken apart."""
+    handed: list[Any] = []
+    monkeypatch.setattr(dismantle, "after_close", handed.append)
+    s, shell, control, _table = _drawn(hub, "born-of-titans")
+
+    async def phone_says_close() -> None:
+        await s.dispatch_event(s.page._i, "close", [1, 2])  # as the connection hands it on
+        await asyncio.sleep(0.01)
+
+    asyncio.run(phone_says_close())
+    assert handed == [] and shell._leave_screen is not None
+    assert control() is not None and vars(control())  # whole
+    _close(s)
+    assert handed == [s] and shell._leave_screen is None
