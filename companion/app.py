@@ -86,9 +86,6 @@ class Shell:
         anew (``trouble``), so the gate lets its events through."""
         self._denied_shown = False
         """The "ask the host" page is on show (for a code that stopped working)."""
-        self._ended = False
-        """Flet has closed this session (``Session.close``): only then is the page's
-        ``close`` event let through the gate."""
 
     # ----- lifecycle ----------------------------------------------------------------------
 
@@ -103,9 +100,9 @@ class Shell:
         # No handler for ``on_disconnect``: a screen stays subscribed while its phone is
         # away (it skips redraws then) and catches up in ``reconnected``. Dropping the
         # subscription there would race with the reconnection: Flet may run the two
-        # handlers in either order.
+        # handlers in either order. The session's end is seen where Flet ends it
+        # (``Session.close``, wrapped in ``_watch_events``), not by the page's close event.
         self.page.on_connect = lambda _: self.reconnected()
-        self.page.on_close = lambda _: self._closed()
         self.show(self.page.route)
         self.page.run_task(self._load_device_settings)
 
@@ -180,9 +177,9 @@ class Shell:
         """Put the gate (``admits``) in front of every event and every value the phone
         sends, count them (``events``), and make the table screen's panel editable
         (``TableScreen.settle``) before each: a redraw for another device's change
-        leaves it frozen. The page's ``close`` event passes only once Flet has closed the
-        session: a phone that sends one itself would have its own screen taken apart
-        (``dismantle``) while it is still on show."""
+        leaves it frozen. The page's ``close`` event never passes: Flet closing the session
+        is seen in ``Session.close`` itself (``_closed``), and a phone that sent one would
+        otherwise have its own screen taken apart (``dismantle``) while still on show."""
         try:
             session = self.page.session
         except Exception:  # no session (a test page): nothing to watch
@@ -190,12 +187,12 @@ class Shell:
         dispatch, apply_patch, close = session.dispatch_event, session.apply_patch, session.close
 
         def closing() -> None:
-            self._ended = True
             close()
+            self._closed()
 
         async def gated(control_id: int, event_name: str, event_data: Any) -> None:
-            if event_name == "close" and control_id == self.page._i and not self._ended:
-                return  # a phone that says its session ended: only Flet ends one
+            if event_name == "close" and control_id == self.page._i:
+                return  # seen in ``closing``; a phone cannot say its session ended
             if not self._admits_safely(control_id):
                 return
             self.events += 1

@@ -21,11 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from collections import deque
 from typing import Any
-
-log = logging.getLogger(__name__)
 
 DISMANTLE_AFTER = 2.0
 """Seconds between a session's close and the taking apart of its screen."""
