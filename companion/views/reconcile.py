@@ -44,6 +44,12 @@ _record_snapshot = configure_encode_object_for_msgpack(BaseControl)  # type: ign
 its lists, dicts and nested objects that the next ordinary diff compares against."""
 
 
+def isolate_control(control: ft.Control) -> None:
+    """Mark ``control`` as an update boundary: updates and diffs compare its own fields
+    but never go into what it holds (see ``isolate``)."""
+    object.__setattr__(control, "_isolated", True)
+
+
 def isolate(holder: ft.Column) -> ft.Column:
     """Mark ``holder`` as its own update boundary and return it.
 
@@ -53,7 +59,7 @@ def isolate(holder: ft.Column) -> ft.Column:
     anything else a redraw does. Updating the holder itself (``swap_in``, Flet's update
     after an event in the panel) still reaches every control inside it.
     """
-    object.__setattr__(holder, "_isolated", True)
+    isolate_control(holder)
     return holder
 
 
@@ -239,6 +245,10 @@ def unsent(root: Any) -> bool:
         own = value.__dict__
         if hasattr(value, "_frozen") or "__prev_lists" not in own:
             return True
+        # Flet's update stops at an isolated control below the root (a hidden panel): so
+        # does this look, at its own fields.
+        if value is not root and isinstance(value, BaseControl) and value.is_isolated():
+            more = []
         if isinstance(value, BaseControl) and type(value).before_update is not _NO_PREPARATION:
             value.before_update()
         if getattr(value, "_dirty", None) or own.get("__changes"):

@@ -17,7 +17,7 @@ import msgpack
 import pytest
 from flet.messaging.session import Session
 
-from companion.views.reconcile import isolate, settle, swap_in, unsent
+from companion.views.reconcile import isolate, isolate_control, settle, swap_in, unsent
 from tests.support.wire import ENCODE, Wire
 
 
@@ -324,3 +324,24 @@ def test_a_redraw_after_a_handler_that_changed_nothing_skips_the_update(
     swap_in(phone.holder, boxed(3), pending=True)
     assert walks == []  # no whole-tree update was needed
     assert phone.ops() == [[0, ["controls", 0, "controls", 1, "value"], "3"]]
+
+
+def test_unsent_looks_at_an_isolated_control_below_the_root_but_not_inside_it(
+    phone: Phone,
+) -> None:
+    """Flet's update stops at an isolated control (a hidden tab's panel); so does the look
+    for pending changes: a change inside it is not one an update would send, a change to
+    the control itself is."""
+    isolate(phone.holder)
+    swap_in(phone.holder, boxed(1))
+    tree = boxed(2)
+    isolate_control(tree.controls[4])  # the container, holding a text
+    swap_in(phone.holder, tree, pending=False, thaw_now=False)
+    settle(phone.holder)
+    phone.ops()
+    tree.controls[4].content.value = "changed inside"
+    assert not unsent(tree)
+    phone.holder.update()
+    assert "changed inside" not in str(phone.ops())  # the ordinary update does not send it
+    tree.controls[4].padding = ft.Padding.all(8)
+    assert unsent(tree)

@@ -151,6 +151,22 @@ def test_a_renown_correction_reaches_the_other_phone_as_a_fraction_of_the_panel(
              [flt-semantics-identifier="sof-marker-Pentha"]`)"""
         assert bo.page.evaluate(on_space, [8])
         assert not bo.page.evaluate(on_space, [7])
+
+        # Bo opens Counters and comes back: the game panel stayed on the phone, hidden,
+        # so coming back after a change is sent that change, not the panel again.
+        bo.tap("tab-counters")
+        shows(bo, "counter-renown-pentha-value", "8")
+        assert not bo.page.evaluate(on_space, [8])  # the hidden panel is not drawn
+        host.tap("counter-renown-pentha-plus")
+        shows(bo, "counter-renown-pentha-value", "9")
+        settled(bo_frames, bo)
+        bo_frames.clear()
+        bo.tap("tab-game")
+        shows(bo, "sof-marker-Pentha", "Pentha 9", exact=False)
+        back = settled(bo_frames, bo)
+        assert sum(len(f) for f in back) < whole_panel / 10, ([len(f) for f in back], whole_panel)
+        assert bo.page.evaluate(on_space, [9]) and not bo.page.evaluate(on_space, [8])
+        assert bo.page.locator('[flt-semantics-identifier="panel-counters"]').count() == 0
     finally:
         host_ctx.close()
         bo_ctx.close()
