@@ -5,7 +5,9 @@ tabs of each game's own screen (its heaviest: the whole game panel) without paus
 Both sides are raw websocket clients (``tests.torture.live.Phone``) against a real host
 (``python -m companion``) in a subprocess on 127.0.0.1. Each flooding connection sends
 clicks in a loop: the game tab that is already open (a tap that changes nothing), the
-Counters tab, Counters again, the game tab again (each switch redraws the whole screen).
+Counters tab, Counters again, the game tab again. Between taps it reads, without waiting,
+what the host sent it, so each tap names the tab buttons as last redrawn: every switch is
+a real one (a tap naming a button a redraw replaced would do nothing, and cost nothing).
 Meanwhile the host's own device taps a counter up or down on another table (the victim)
 and on the flooded table, in turn, and waits for its own screen's patch: that delay is
 the move's latency. On Grimheim's screen a last row has 20 phones that come back each
@@ -26,6 +28,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgpack
 
 from tests.torture.live import EVENT, PATCH, Host, Phone, frame, start_host
 
@@ -115,6 +119,18 @@ class Flood:
         self.comebacks = numbers[-1] if len(numbers) >= 2 else 0
 
 
+def _learn(phone: Phone) -> None:
+    """Read what the host has sent ``phone`` so far, without waiting: the new ids of
+    the controls it redrew."""
+    while True:
+        try:
+            raw = phone.ws.recv(timeout=0)
+        except TimeoutError:
+            return
+        if isinstance(raw, bytes) and raw:
+            phone._read(msgpack.unpackb(raw[1:], strict_map_key=False))
+
+
 def _flooders(port: int, route: str, count: int, comeback: bool) -> None:
     """The flooding process: ``count`` phones on ``route``, each tapping in a thread of its
     own; prints ``ready`` once all have their screen and, when its stdin closes, how many
@@ -129,17 +145,19 @@ def _flooders(port: int, route: str, count: int, comeback: bool) -> None:
     back = [0] * count
 
     def flood(phone: Phone, me: int) -> None:
-        game, counters = phone.ids["tab-game"], phone.ids["tab-counters"]
-        frames = [
-            frame(EVENT, {"target": target, "name": "click", "data": None})
-            for target in (game, counters, counters, game)
-        ]
         n = 0
         try:
             while not stop.is_set():
-                phone.ws.send(frames[n % len(frames)])
+                # The tab buttons get new ids when a switch redraws them: each tap names
+                # the buttons the phone was last sent, so every switch is a real one (a
+                # tap on an id no longer on the screen does nothing).
+                tab = ("tab-game", "tab-counters", "tab-counters", "tab-game")[n % 4]
+                phone.ws.send(
+                    frame(EVENT, {"target": phone.ids[tab], "name": "click", "data": None})
+                )
                 n += 1
                 counts[me] += 1
+                _learn(phone)
         except Exception:  # closed by the host
             pass
 

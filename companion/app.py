@@ -217,6 +217,7 @@ class Shell:
         session.dispatch_event = gated  # type: ignore[method-assign]
         session.apply_patch = gated_patch  # type: ignore[method-assign]
         session.close = closing  # type: ignore[method-assign]
+        _resolve_without_walking(session)
 
     def admits(self, control_id: int) -> bool:
         """The gate every event and typed value passes before any handler runs (see the
@@ -535,3 +536,28 @@ def build_main(hub: Any, base_url: str) -> Callable[[ft.Page], Awaitable[None]]:
         shell.start()
 
     return main
+
+
+def _resolve_without_walking(session: Any) -> None:
+    """Drop an event whose control id the session's index does not list, without Flet's
+    walk of the whole page.
+
+    Flet 1.0.5, given an id its index does not list (a button a redraw replaced with one
+    of another kind, a tap sent just before the phone got the new one, an id made up),
+    walks the whole page in search of a control with that id. On a game screen the walk
+    took 30-80 ms of the loop per event, and any phone could set it off as often as it
+    liked. Every control this app draws is listed when it reaches the phone (``swap_in``
+    goes through Flet's own reindexing): with the app's tests and browser tests watched,
+    the walk never found a control for an id the index lacked. Such an event is dropped
+    at once, as it is after the walk. An id that is listed goes through Flet's own lookup
+    as before (its walk, when the listed control has lost its way up to the page, puts
+    it back). Relies on the private ``_Session__index`` and
+    ``_Session__resolve_event_control`` (pinned by ``tests/companion/test_flood_budget.py``).
+    """
+    index = session._Session__index
+    resolve = session._Session__resolve_event_control
+
+    def listed_only(control_id: int) -> Any:
+        return resolve(control_id) if control_id in index else None
+
+    session._Session__resolve_event_control = listed_only

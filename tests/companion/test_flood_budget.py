@@ -266,3 +266,38 @@ def test_a_waiter_that_goes_away_frees_the_lane(monkeypatch: pytest.MonkeyPatch)
         return after is not None
 
     assert asyncio.run(main())
+
+
+def test_a_tap_on_an_id_not_on_the_screen_costs_no_walk_of_the_page(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Flet looks for an unlisted or replaced control by walking the whole page (tens of
+    milliseconds on a game screen, for every such event a phone sends); the shell looks in
+    the session's index alone."""
+    from flet.messaging.session import Session
+
+    walks: list[int] = []
+    walk = Session._Session__find_live_control  # type: ignore[attr-defined]
+    monkeypatch.setattr(
+        Session,
+        "_Session__find_live_control",
+        lambda self, *a, **k: (walks.append(1), walk(self, *a, **k))[1],
+    )
+    table = hub.create_table("grimheim", None, PLAYERS[:2], "made-up ids")
+    shell, s, wire, _scheduled = _phone(hub, f"/t/{table.id}?k={table.join_token}")
+    screen = shell.table_screen
+    wire.take()
+    for made_up in (999_999, -1, screen.body._i + 10**6):
+        asyncio.run(s.dispatch_event(made_up, "click", None))
+    assert wire.take() == [] and screen.tab == "game"
+    # A tab button a switch replaced: its tap does nothing (the phone shows another one).
+    game_button = tagged(screen.body)["tab-game"].content
+    _tap(s, tagged(screen.body)["tab-counters"])
+    assert screen.tab == "counters" and tagged(screen.body)["tab-game"].content is not game_button
+    wire.take()
+    asyncio.run(s.dispatch_event(game_button._i, "click", None))
+    assert screen.tab == "counters" and wire.take() == []
+    # The button the phone shows now switches.
+    _tap(s, tagged(screen.body)["tab-game"])
+    assert screen.tab == "game"
+    assert walks == []
