@@ -29,8 +29,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import msgpack
-
 from tests.torture.live import EVENT, PATCH, Host, Phone, frame, start_host
 
 from .fanout import GAMES, ROOT, Table, _host_on_counters, _prepare
@@ -119,18 +117,6 @@ class Flood:
         self.comebacks = numbers[-1] if len(numbers) >= 2 else 0
 
 
-def _learn(phone: Phone) -> None:
-    """Read what the host has sent ``phone`` so far, without waiting: the new ids of
-    the controls it redrew."""
-    while True:
-        try:
-            raw = phone.ws.recv(timeout=0)
-        except TimeoutError:
-            return
-        if isinstance(raw, bytes) and raw:
-            phone._read(msgpack.unpackb(raw[1:], strict_map_key=False))
-
-
 def _flooders(port: int, route: str, count: int, comeback: bool) -> None:
     """The flooding process: ``count`` phones on ``route``, each tapping in a thread of its
     own; prints ``ready`` once all have their screen and, when its stdin closes, how many
@@ -157,7 +143,7 @@ def _flooders(port: int, route: str, count: int, comeback: bool) -> None:
                 )
                 n += 1
                 counts[me] += 1
-                _learn(phone)
+                phone.read_sent()
         except Exception:  # closed by the host
             pass
 

@@ -97,8 +97,6 @@ class TableScreen:
         # the drawing the phone has now are kept (see ``PanelContext.kept``).
         self._kept: dict[str, tuple[Hashable, ft.Control]] = {}
         self._kept_now: dict[str, tuple[Hashable, ft.Control]] = {}
-        self._drawing = self.tab
-        """The tab whose panel is being built: its sections are kept under its name."""
         self._panels: dict[str, ft.Control] = {}
         """Each tab's panel as the phone last got it (see ``_hidden_panel``)."""
         # The move each button names (``False``: none drawn yet) and the buttons themselves.
@@ -342,7 +340,6 @@ class TableScreen:
         self._name_takebacks()
         ctx = self.context()
         self._kept_now = {}
-        self._drawing = self.tab
         try:
             panel = self.panel(ctx) if self.tab == "game" else counters_panel(ctx)
         except Exception:
@@ -354,19 +351,21 @@ class TableScreen:
             )
             self.has_game_tab = True
         hidden = self._hidden_panel()
-        panels = [self._tagged_panel(self.tab, panel)]
         self._panels = {self.tab: panel}
         if hidden is not None:
             other, old = hidden
-            panels.append(self._tagged_panel(other, old, visible=False))
             self._panels[other] = old
             # Its sections stay kept: shown again, it is compared with what the phone has.
             self._kept_now.update(
                 (key, drawn) for key, drawn in self._kept.items() if key.startswith(f"{other}:")
             )
-        # The two panels in one order whatever the tab (each keyed, so each is compared
-        # with itself).
-        panels.sort(key=lambda p: p.key != "panel:game")
+        # The panels in one order whatever the tab (each keyed, so each is compared with
+        # itself); only the open tab's is shown.
+        panels = [
+            self._tagged_panel(tab, self._panels[tab], visible=tab == self.tab)
+            for tab in ("game", "counters")
+            if tab in self._panels
+        ]
         outcome = live.outcome()
         problem = live.load_problem
         hint = (
@@ -503,7 +502,7 @@ class TableScreen:
 
     def _keep(self, key: str, inputs: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
         # A panel's sections are kept under their tab's name: both tabs' may be kept.
-        name = key if key.startswith("screen:") else f"{self._drawing}:{key}"
+        name = key if key.startswith("screen:") else f"{self.tab}:{key}"
         drawn = self._kept.get(name)
         if drawn is not None and drawn[0] == inputs and name not in self._kept_now:
             control = drawn[1]

@@ -18,24 +18,22 @@ from companion.hub import Hub
 from companion.table import Actor
 from rules import registry
 from rules.core import Correct
+from tests.support.phones import open_phone, tap
 from tests.support.ui import tagged, walk
-from tests.support.wire import first_draw, session
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 GAMES = ["scales-of-fate", "grimheim", "born-of-titans", "winds-of-fate", "fates-and-favors"]
 
 
 def _phone(hub: Hub, route: str) -> tuple[Shell, Any, Any]:
-    s, wire = session(route)
-    shell = Shell(s.page, hub, "http://127.0.0.1:1")
-    s.page.run_task = lambda *_a, **_k: None  # type: ignore[method-assign]  # no loop
-    shell.start()
-    first_draw(s, wire)
-    return shell, s, wire
+    """A device on ``route``: its shell, its session, and the connection keeping what it
+    is sent."""
+    shell, s = open_phone(hub, route)
+    return shell, s, s.connection
 
 
 def _tap(s: Any, screen: Any, tag: str) -> None:
-    asyncio.run(s.dispatch_event(tagged(screen.body)[tag].content._i, "click", None))
+    tap(s, tagged(screen.body)[tag])
 
 
 def _panels(screen: Any) -> dict[str, Any]:

@@ -211,6 +211,23 @@ class Phone:
             for value in node:
                 self._walk(value)
 
+    def read_sent(self) -> None:
+        """Read what the host has sent so far, without waiting (the new ids of the controls
+        it redrew, the texts it set)."""
+        while True:
+            try:
+                raw = self.ws.recv(timeout=0)
+            except TimeoutError:
+                return
+            if isinstance(raw, bytes) and raw:
+                self._keep(raw)
+
+    def _keep(self, raw: bytes) -> Any:
+        self.received.append(raw)
+        message = msgpack.unpackb(raw[1:], strict_map_key=False)
+        self._read(message)
+        return message
+
     def wait(self, done: Any, timeout: float, what: str) -> Any:
         """Read messages until ``done(message)`` is true; returns that message. Raises
         ``TimeoutError`` naming ``what``."""
@@ -225,9 +242,7 @@ class Phone:
                 continue
             if isinstance(raw, str) or not raw:
                 continue
-            self.received.append(raw)
-            message = msgpack.unpackb(raw[1:], strict_map_key=False)
-            self._read(message)
+            message = self._keep(raw)
             if done(message):
                 return message
 
