@@ -14,6 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from rules.core.words import counted
+
 COMMANDS = ("export", "import", "restore")
 
 
@@ -85,10 +87,13 @@ def _with_database(args: argparse.Namespace) -> int:
                     if args.table:
                         records = [r for r in records if r.id == args.table]
                     data = transfer.bgstats(records)
-                    what = f"{len(data['plays'])} play(s) in the BG Stats format"
+                    what = f"{counted(len(data['plays']), 'play')} in the BG Stats format"
                 else:
                     data = transfer.export_data(db, args.table)
-                    what = f"{len(data['tables'])} table(s) and {len(data['plays'])} play(s)"
+                    what = (
+                        f"{counted(len(data['tables']), 'table')} and "
+                        f"{counted(len(data['plays']), 'play')}"
+                    )
             except KeyError:
                 print(f"companion: there is no table {args.table!r}", file=sys.stderr)
                 return 2

@@ -21,6 +21,7 @@ from sqlalchemy import delete
 from sqlmodel import col, select
 
 from rules import registry
+from rules.core.words import counted
 
 from .disclosure import Disclosure
 from .store import Database, GameTable, Play, PlaySeat, StorageError
@@ -144,7 +145,7 @@ def build(live: Any, status: str = FINISHED) -> PlayRecord:
     if status == FINISHED:
         summary = outcome.summary if outcome is not None else ""
     else:
-        summary = f"Abandoned after {live.head} move(s)."
+        summary = f"Abandoned after {counted(live.head, 'move')}."
     return PlayRecord(
         id=live.id,
         game=game.slug,

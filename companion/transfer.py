@@ -29,6 +29,7 @@ from sqlalchemy import Connection, Table
 from sqlmodel import col, select
 
 from rules import registry
+from rules.core.words import counted
 
 from . import __version__ as APP_VERSION
 from . import codes, jsonstream, plays
@@ -72,14 +73,16 @@ class ImportReport:
 
     def sentence(self) -> str:
         said = (
-            f"Imported {self.tables_added} table(s), {self.plays_added} play(s) and "
-            f"{self.players_added} new player(s); {self.tables_skipped} table(s) and "
-            f"{self.plays_skipped} play(s) were already here and were left as they are."
+            f"Imported {counted(self.tables_added, 'table')}, "
+            f"{counted(self.plays_added, 'play')} and "
+            f"{counted(self.players_added, 'new player')}; "
+            f"{counted(self.tables_skipped, 'table')} and "
+            f"{counted(self.plays_skipped, 'play')} were already here and left as they are."
         )
         if self.plays_repeated:
             said += (
-                f" {self.plays_repeated} play(s) appeared in the file a second time with the "
-                f"same id; only the first of each was imported."
+                f" {counted(self.plays_repeated, 'play')} appeared in the file a second "
+                "time with the same id; only the first of each was imported."
             )
         return said
 

@@ -59,6 +59,10 @@ def typed_values(page: Any, table: str) -> dict[str, str]:
     return typed
 
 
+NAME_SIZE = 16
+"""A counter's name, in px at 100 % text."""
+
+
 def _slug(name: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in name.lower())
 
@@ -164,17 +168,22 @@ def _counter_card(
             content=ft.Column(
                 spacing=6,
                 controls=[
-                    ft.Row(
-                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                    # The name and the bounds have the card's whole width: beside the
+                    # stepper, a phone 320 px wide at 200 % text left them a few letters a
+                    # line (and a number of four digits, none).
+                    ft.Column(
+                        spacing=0,
                         controls=[
-                            ft.Column(
-                                spacing=0,
-                                expand=True,
-                                controls=[
-                                    ft.Text(label, size=16, weight=ft.FontWeight.W_600),
-                                    theme.muted(f"{low} to {high}", size=12),
-                                ],
+                            theme.tagged(
+                                f"counter-{key}-name",
+                                ft.Text(label, size=NAME_SIZE, weight=ft.FontWeight.W_600),
                             ),
+                            theme.muted(f"{low} to {high}", size=12),
+                        ],
+                    ),
+                    ft.Row(
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        controls=[
                             minus,
                             theme.tagged(
                                 f"counter-{key}-value",

@@ -12,6 +12,7 @@ from datetime import datetime
 import flet as ft
 
 from rules import registry
+from rules.core.words import counted
 
 from .. import plays, theme
 from ..plays import PlayRecord
@@ -231,7 +232,7 @@ def detail(shell: AppContext, play_id: str) -> ft.View:
     record = plays.get(shell.hub.db, play_id)
     facts = [
         f"{record.game_title} · {when(record.ended_at)}",
-        f"Played for {duration(record.duration_s)}, {record.moves} move(s)",
+        f"Played for {duration(record.duration_s)}, {counted(record.moves, 'move')}",
         f"{_result(record)}",
     ]
     if record.summary:

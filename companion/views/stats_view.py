@@ -11,6 +11,8 @@ from typing import Any
 import flet as ft
 import flet_charts as fch
 
+from rules.core.words import counted
+
 from .. import plays, stats, theme
 from ..plays import PlayRecord
 from .context import AppContext
@@ -217,7 +219,12 @@ def player_page(s: stats.PlayerStats) -> list[ft.Control]:
         )
     ]
     if s.abandoned:
-        out.append(theme.muted(f"{s.abandoned} abandoned play(s) are not counted."))
+        out.append(
+            theme.muted(
+                f"{counted(s.abandoned, 'abandoned play')} "
+                f"{'is' if s.abandoned == 1 else 'are'} not counted."
+            )
+        )
     if s.by_game:
         out += [
             theme.heading("Win rate by game"),

@@ -9,6 +9,8 @@ check`` with a ``"state"``), never on the live path, where states only come from
 
 from __future__ import annotations
 
+from rules.core.words import counted
+
 from .board import QUARRY
 from .seats import board_of, team_done
 from .setup import LAYOUTS, deck_size
@@ -61,7 +63,8 @@ def _phase_problems(state: FfState) -> list[str]:
     allowed = {finished, state.game_no - 1} if state.phase == "over" else {finished}
     if len(state.series) not in allowed:
         problems.append(
-            f"{len(state.series)} finished game(s) on the score pad in game {state.game_no}"
+            f"{counted(len(state.series), 'finished game')} on the score pad "
+            f"in game {state.game_no}"
         )
     n = len(state.players)
     for k, result in enumerate(state.series):

@@ -25,6 +25,7 @@ from rules.core import (
     ScoreSheet,
     Verdict,
 )
+from rules.core.words import counted
 
 from . import consistency, turns
 from .actions import (
@@ -323,13 +324,15 @@ class FatesAndFavors(Game[FfState, FfOptions]):
         winner = leaders[0] if len(leaders) == 1 and best > 0 else None
         if state.coop:
             wins = sum(r.won for r in state.series)
-            summary = f"{wins} of {len(state.series)} game(s) won; {best} point(s)."
+            summary = (
+                f"{wins} of {counted(len(state.series), 'game')} won; {counted(best, 'point')}."
+            )
             winner = None
         elif winner:
-            summary = f"{winner} leads the series with {best} point(s)."
+            summary = f"{winner} leads the series with {counted(best, 'point')}."
         else:
             summary = (
-                f"{' and '.join(leaders)} share the lead with {best} point(s)."
+                f"{' and '.join(leaders)} share the lead with {counted(best, 'point')}."
                 if state.series
                 else "No game finished yet."
             )

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.core.words import counted
+
 from .actions import Play, Step
 from .board import QUARRY
 from .data import COLOURS, FateAction, cards
@@ -37,7 +39,7 @@ def fate_action(state: FfState, card: int, option: int, favor: str) -> FateActio
     fate = state.fates[card - 1]
     if not 0 <= option < len(fate.actions):
         raise Refusal(
-            f"Fate #{card} has {len(fate.actions)} action(s); choose one of them.",
+            f"Fate #{card} has {counted(len(fate.actions), 'action')}; choose one of them.",
             "ff.cards.fates",
         )
     spec = fate.actions[option]
@@ -165,7 +167,9 @@ def _hero(state: FfState, sim: Sim, act: Play) -> None:
     parts = {"raise": ("raise",), "strike": ("strike",), "raise-strike": ("raise", "strike")}
     wanted = parts.get(name, ())
     if len(act.steps) != len(wanted):
-        raise Refusal(f"The Hero card's {name} moves {len(wanted)} column(s).", "ff.hero.card")
+        raise Refusal(
+            f"The Hero card's {name} moves {counted(len(wanted), 'column')}.", "ff.hero.card"
+        )
     for part, step in zip(wanted, act.steps, strict=True):
         _allowed(state, act.seat, step.colour, team, "team")
         if part == "raise":

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Verdict
+from rules.core.words import plural
 
 from .actions import (
     Concede,
@@ -430,7 +431,9 @@ def check_hand(state: FfState, act: EnterHand) -> Verdict:
         return Verdict.no(f"A hand holds at most {MAX_HAND} cards here.", "ff.app.hand")
     unknown = [c for c in act.cards if c not in card_names()]
     if unknown:
-        return Verdict.no(f"Unknown card(s): {', '.join(unknown)[:80]}.", "ff.app.hand")
+        return Verdict.no(
+            f"Unknown {plural(len(unknown), 'card')}: {', '.join(unknown)[:80]}.", "ff.app.hand"
+        )
     return Verdict.ok(
         "Your hand is noted on your phone only.", "ff.app.hand", effects=["hand noted"]
     )

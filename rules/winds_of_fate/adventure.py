@@ -161,12 +161,13 @@ def check_pass(s: WofState, act: Pass) -> Verdict:
     cards = TURN_TILE_CARDS[tile]
     if not 0 <= act.help <= cards:
         return Verdict.no(
-            f"Turn order tile {tile} draws {cards} card(s); {act.help} Help is not possible.",
+            f"Turn order tile {tile} draws {counted(cards, 'card')}; "
+            f"{act.help} Help is not possible.",
             "wof.adventure.pass",
         )
     gain = [f"{TURN_TILE_VP[tile]} VP"] if TURN_TILE_VP[tile] else []
     if cards:
-        gain.append(f"{cards} card(s)")
+        gain.append(counted(cards, "card"))
     return Verdict.ok(f"Pass: turn order tile {tile} ({' and '.join(gain)}).", "wof.adventure.pass")
 
 

@@ -350,7 +350,7 @@ def do_draw(s: WofState, act: Draw) -> tuple[WofState, Effects]:
         hand_help=add_at(s.hand_help, act.seat, act.help),
         hand_hinder=add_at(s.hand_hinder, act.seat, s.draw_count - act.help),
     )
-    return _next(s), [f"{who(s, act.seat)} draws {s.draw_count} card(s)"]
+    return _next(s), [f"{who(s, act.seat)} draws {counted(s.draw_count, 'card')}"]
 
 
 HANDLERS: Handlers = {

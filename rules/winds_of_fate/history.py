@@ -4,6 +4,7 @@ cards are named by position, privately entered card totals not at all."""
 from __future__ import annotations
 
 from rules.core import Action
+from rules.core.words import counted
 
 from .actions import (
     BetDestiny,
@@ -56,7 +57,7 @@ def describe(s: WofState, act: Action) -> str:
     if isinstance(act, Skip):
         return f"{name} lets this choice go."
     if isinstance(act, Draw):
-        return f"{name} draws {s.draw_count} card(s)."
+        return f"{name} draws {counted(s.draw_count, 'card')}."
     if isinstance(act, RevealRewards):
         return f"Reward tiles are turned up (red {', '.join(map(str, act.reds))})."
     if isinstance(act, PlayCard):

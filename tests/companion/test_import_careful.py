@@ -150,7 +150,7 @@ def test_names_typed_two_ways_are_one_player(tmp_path: Path) -> None:
     data["players"].append({"name": "strasse", "created_at": None, "archived": False})
     result = run_import(tmp_path / "data", write(tmp_path, data))
     assert result.returncode == 0, result.stderr
-    assert "and 2 new player(s)" in result.stdout, result.stdout
+    assert "and 2 new players" in result.stdout, result.stdout
     names = sorted(n for (n,) in rows(tmp_path / "data", "SELECT name FROM player"))
     assert names == ["Bo", "Straße"]
     seats = rows(tmp_path / "data", "SELECT DISTINCT name FROM seat ORDER BY name")
@@ -186,7 +186,7 @@ def test_a_play_given_twice_is_stored_once_and_reported_so(tmp_path: Path) -> No
     data["plays"].append(twin)
     result = run_import(tmp_path / "data", write(tmp_path, data))
     assert result.returncode == 0, result.stderr
-    assert "1 play(s)" in result.stdout and "a second time" in result.stdout, result.stdout
+    assert "1 play appeared" in result.stdout and "a second time" in result.stdout, result.stdout
     stored = rows(tmp_path / "data", "SELECT id, title FROM play")
     assert stored == [(data["plays"][0]["id"], "finished")]
 

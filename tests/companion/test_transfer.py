@@ -202,7 +202,7 @@ def test_cli_export_import_round_trip(tmp_path: Path, tally_game: None, capsys: 
     db.close()
     out = tmp_path / "all.json"
     assert companion(["export", "--data-dir", str(home), str(out)]) == 0
-    assert "2 table(s) and 1 play(s)" in capsys.readouterr().out
+    assert "2 tables and 1 play" in capsys.readouterr().out
     one = tmp_path / "one.json"
     assert companion(["export", "--table", live.id, "--data-dir", str(home), str(one)]) == 0
     assert len(json.loads(one.read_text())["tables"]) == 1
@@ -210,9 +210,9 @@ def test_cli_export_import_round_trip(tmp_path: Path, tally_game: None, capsys: 
     assert companion(["export", "--bgstats", "--data-dir", str(home), str(bg)]) == 0
     assert len(json.loads(bg.read_text())["plays"]) == 1
     assert companion(["import", "--data-dir", str(other), str(out)]) == 0
-    assert "Imported 2 table(s), 1 play(s)" in capsys.readouterr().out
+    assert "Imported 2 tables, 1 play" in capsys.readouterr().out
     assert companion(["import", "--data-dir", str(other), str(out)]) == 0
-    assert "Imported 0 table(s), 0 play(s)" in capsys.readouterr().out
+    assert "Imported 0 tables, 0 plays" in capsys.readouterr().out
     copy = fresh(other)
     assert comparable(transfer.export_data(copy)) == comparable(json.loads(out.read_text()))
     copy.close()

@@ -176,7 +176,7 @@ def test_ff_a_hand_typed_is_judged_as_typed_and_kept_until_noted(hub: Hub) -> No
     _type(s, tags["ff-hand-field"], "3 7 zues")
     assert _sent_fields(wire) == 0  # the field typed into stays on the phone as it is
     tags = tagged(shell.table_screen.body)
-    assert "Unknown card(s): zues" in texts(tags["ff-hand-check"])
+    assert "Unknown card: zues" in texts(tags["ff-hand-check"])
     _type(s, tags["ff-hand-field"], "3 7 Zeus")
     tags = tagged(shell.table_screen.body)
     assert texts(tags["ff-hand-check"]) == "To note: 3, 7, zeus."

@@ -572,8 +572,8 @@ HEADER_SHARE = 0.4
 """With large text the table's own header (app bar, connection line, tabs) takes at most
 this share of a 844 px tall phone: the game keeps the rest."""
 
-_LEAF_TEXTS = """() => [...document.querySelectorAll(
-        '[flt-semantics-identifier="panel-game"] flt-semantics')]
+_LEAF_TEXTS = """(panel) => [...document.querySelectorAll(
+        `[flt-semantics-identifier="${panel}"] flt-semantics`)]
     .filter(el => !el.querySelector('flt-semantics') && !el.getAttribute('role'))
     .filter(el => !el.hasAttribute('flt-semantics-identifier'))
     // A board picture's spoken description is no text on screen.
@@ -586,9 +586,9 @@ _LEAF_TEXTS = """() => [...document.querySelectorAll(
     .filter(n => n.text && n.width > 0 && n.height > 4 && n.top >= 0
                  && n.top + n.height <= window.innerHeight - 32
                  && !/characters? remaining$/.test(n.text))"""
-"""Plain texts of the game's panel wholly on screen (a text field's spoken length counter,
-which is not drawn, left out; a text at the screen's foot may be cut by the panel's
-scrolling, not by its layout, and is left out too)."""
+"""Plain texts of a tab's panel (``panel``: its tag) wholly on screen (a text field's
+spoken length counter, which is not drawn, left out; a text at the screen's foot may be
+cut by the panel's scrolling, not by its layout, and is left out too)."""
 
 LINE, LINE_MAX = 1.16, 1.42
 """Least and most height of one line of DejaVu Sans (the app's font) per pixel of font
@@ -673,17 +673,46 @@ def _cut_texts(screen: Screen, nodes: list[dict[str, Any]], scale: float) -> lis
     return cut
 
 
-def assert_texts_whole(screen: Screen, where: str, scale: float) -> None:
-    """No plain text of the game's panel (not its tagged pieces, which carry a spoken
-    label of their own) is cut, and neither are the header's two lines above it, the line
-    saying who this device is and the table's title (tagged, so the panel's texts leave
-    them out, and outside the panel): see ``_cut_texts``."""
-    cut = _cut_texts(screen, screen.page.evaluate(_LEAF_TEXTS), scale)
+def assert_texts_whole(screen: Screen, where: str, scale: float, panel: str = "panel-game") -> None:
+    """No plain text of the open tab's panel (``panel``; not its tagged pieces, which carry
+    a spoken label of their own) is cut, and neither are the header's two lines above it,
+    the line saying who this device is and the table's title (tagged, so the panel's texts
+    leave them out, and outside the panel): see ``_cut_texts``."""
+    cut = _cut_texts(screen, screen.page.evaluate(_LEAF_TEXTS, panel), scale)
     for ident, name in HEADER_LINES.items():
         line = screen.page.evaluate(_HEADER_LINE, ident)
         assert line, f"{where}: no {name} on the screen"
         cut += [(f"{name}: {text}", w, h) for text, w, h in _cut_texts(screen, line, scale)]
     assert not cut, f"{where}: texts cut or broken mid-word: {cut[:10]}"
+
+
+_COUNTER_NAMES = """() => [...document.querySelectorAll('flt-semantics[flt-semantics-identifier]')]
+    .filter(el => /^counter-.+-name$/.test(el.getAttribute('flt-semantics-identifier')))
+    .map(el => ({text: (el.getAttribute('aria-label') || el.innerText || '').trim(),
+                 width: el.getBoundingClientRect().width}))
+    .filter(n => n.text)"""
+
+
+def assert_counter_names_whole(screen: Screen, where: str, scale: float) -> None:
+    """Every counter's name on the Counters tab is wide enough for its longest word at the
+    name's own size (``counters.NAME_SIZE`` × the text size): none breaks mid-word. The
+    general check above guesses a text's size from its box, which a squeezed name of
+    three lines passes as four lines of smaller text; a name's size is known."""
+    from companion.panels.counters import NAME_SIZE
+
+    names = screen.page.evaluate(_COUNTER_NAMES)
+    assert names, f"{where}: no counter names on the Counters tab"
+    px = NAME_SIZE * scale
+    broken = [
+        (name["text"], round(name["width"]))
+        for name in names
+        if max(
+            screen.page.evaluate(_LABEL_WIDTH, [word, px]) - 0.1 * len(word)
+            for word in name["text"].split()
+        )
+        > name["width"] + 2
+    ]
+    assert not broken, f"{where}: counter names broken mid-word (name, width): {broken}"
 
 
 HEADER_LINES = {"table-subtitle": "device line", "table-title": "title"}
@@ -861,7 +890,8 @@ def test_mid_game_screens_fit_every_phone(mid_game_server: Any, browser: Any, sl
     """Each game's screen mid-game at 320, 390, 360 and 430 px, with 100 % and 200 % text
     (and 150 % at 320 and 390 px), in the light and dark themes: no control past the
     screen's edge, no text cut off or broken mid-word, a header within 40 % of a phone's
-    height, and coloured texts with WCAG contrast (at 100 % and 200 %)."""
+    height, and coloured texts with WCAG contrast (at 100 % and 200 %). The Counters tab
+    too, at 320 px and with large text: no control past the edge, no text cut."""
     server, tables = mid_game_server
     for width, scale, look in GRID:
         ctx = _device(browser, width, scale, look)
@@ -877,5 +907,16 @@ def test_mid_game_screens_fit_every_phone(mid_game_server: Any, browser: Any, sl
                 name = f"{slug}{'-' + section if section else ''}-{width}-{int(scale * 100)}-{look}"
                 where = f"{slug} {section} at {width} px, text {scale:.0%}, {look}"
                 _check_screen(screen, where, width, scale, name)
+            if scale > 1.0 or width == min(w for w, _, _ in GRID):
+                # The Counters tab mid-game: every counter's name and bounds beside its
+                # −/+ on the narrowest phone and with large text.
+                screen.tap("tab-counters")
+                screen.wait_id("panel-counters")
+                settle(screen)
+                where = f"{slug} counters at {width} px, text {scale:.0%}, {look}"
+                _shot(screen, f"{slug}-counters-{width}-{int(scale * 100)}-{look}")
+                fits_width(screen, where, width)
+                assert_texts_whole(screen, where, scale, panel="panel-counters")
+                assert_counter_names_whole(screen, where, scale)
         finally:
             ctx.close()

@@ -7,6 +7,7 @@ import flet as ft
 
 from rules.born_of_titans.guards import actions_left
 from rules.born_of_titans.setup_steps import next_picker
+from rules.core.words import counted
 
 from ... import theme
 from .look import tag
@@ -24,7 +25,7 @@ class StatusAndScore:
         elif s.phase == "sites":
             text = "Starting sites and first quests"
         elif s.phase == "play":
-            text = f"{self.names[s.turn]} to play · {actions_left(s)} action(s) left"
+            text = f"{self.names[s.turn]} to play · {counted(actions_left(s), 'action')} left"
             if s.challenge is not None:
                 text = f"{self.names[s.turn]} is in a challenge"
         else:

@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from rules.core.words import counted
 from rules.fates_and_favors import FfState, board
 from rules.fates_and_favors.data import COLOURS
 from rules.fates_and_favors.zeus import ZEUS_SPACES, ZeusColumn
@@ -73,7 +74,7 @@ def zeus_picker(ctx: PanelContext, pick: Any, refresh: Any) -> list[ft.Control]:
         out.append(
             ft.Semantics(
                 identifier=f"ff-zeus-col-{key}",
-                label=f"{COLOURS[c.colour]} on {b.name(c.start)}: {amount} space(s)",
+                label=f"{COLOURS[c.colour]} on {b.name(c.start)}: {counted(amount, 'space')}",
                 content=ft.Container(
                     ft.Row(
                         [

@@ -26,7 +26,7 @@ def _state() -> FfState:
         ),
         (
             Play(RED, 2, 1, steps=(Step(RED, 10, 2),)),
-            "Fate #2 has 1 action(s); choose one of them.",
+            "Fate #2 has 1 action; choose one of them.",
             "ff.cards.fates",
         ),
         (

@@ -23,7 +23,7 @@ def _hero(option: int, *steps: Step) -> Play:
         (_hero(3, Step(RED, QUARRY)), "The Hero card has 3 abilities.", "ff.hero.card"),
         (
             _hero(RAISE_STRIKE, Step(RED, QUARRY)),
-            "The Hero card's raise-strike moves 2 column(s).",
+            "The Hero card's raise-strike moves 2 columns.",
             "ff.hero.card",
         ),
         (

@@ -37,7 +37,7 @@ def test_ff_score_series_the_hero_with_most_points_wins_a_versus_series() -> Non
     )
     assert GAME.validate_state(state) == []
     ry, bg = "Red & Yellow", "Blue & Green"
-    summary = f"{ry} leads the series with 5 point(s)."
+    summary = f"{ry} leads the series with 5 points."
     assert GAME.score(state) == ScoreSheet(
         (
             PlayerScore(
@@ -66,7 +66,7 @@ def test_ff_score_series_heroes_level_on_points_share_the_win() -> None:
     )
     assert GAME.validate_state(state) == []
     sheet = GAME.score(state)
-    summary = "Red and Yellow share the lead with 10 point(s)."
+    summary = "Red and Yellow share the lead with 10 points."
     assert sheet.winner is None and sheet.summary == summary
     assert [p.items for p in sheet.players] == [
         (LineItem("Game 1", 10, VERSUS, "won"),),
@@ -87,7 +87,7 @@ def test_ff_coop_goal_a_series_with_a_win_is_won_by_every_hero() -> None:
     assert GAME.validate_state(state) == []
     ry, bg = "Red & Yellow", "Blue & Green"
     pad = (LineItem("Game 1", 0, COOP, "lost"), LineItem("Game 2", 6, COOP, "won"))
-    summary = "1 of 2 game(s) won; 6 point(s)."
+    summary = "1 of 2 games won; 6 points."
     assert GAME.score(state) == ScoreSheet(
         (PlayerScore(ry, pad), PlayerScore(bg, pad)), None, None, summary
     )
@@ -99,7 +99,7 @@ def test_ff_coop_goal_a_series_of_losses_has_no_winner() -> None:
         table("coop2"), phase="over", game_no=2, series=(GameResult((0, 0), (), False),)
     )
     assert GAME.validate_state(state) == []
-    summary = "0 of 1 game(s) won; 0 point(s)."
+    summary = "0 of 1 game won; 0 points."
     sheet = GAME.score(state)
     assert sheet.winner is None and sheet.summary == summary
     assert [p.items for p in sheet.players] == [(LineItem("Game 1", 0, COOP, "lost"),)] * 2

@@ -151,7 +151,7 @@ def test_ff_app_hand_refusals_in_full_words() -> None:
         "A hand holds at most 12 cards here.", "ff.app.hand"
     )
     assert GAME.check(table(), EnterHand(RED, ("1", "x", "zeus", "y"))) == no(
-        "Unknown card(s): x, y.", "ff.app.hand"
+        "Unknown cards: x, y.", "ff.app.hand"
     )
     assert GAME.check(table(), EnterHand(RED, ("10",) * 12)) == Verdict(
         True, "Your hand is noted on your phone only.", ("ff.app.hand",), ("hand noted",)
@@ -228,12 +228,12 @@ def test_ff_app_copy_the_first_and_last_fate_numbers_are_editable() -> None:
 def test_ff_app_hand_names_only_cards_of_the_game() -> None:
     for card in ("0", "11"):
         assert GAME.check(table(), EnterHand(RED, (card,))) == no(
-            f"Unknown card(s): {card}.", "ff.app.hand"
+            f"Unknown card: {card}.", "ff.app.hand"
         )
     long = tuple(f"card{n:02}" for n in range(12))
     listed = ", ".join(long)[:80]
     assert GAME.check(table(), EnterHand(RED, long)) == no(
-        f"Unknown card(s): {listed}.", "ff.app.hand"
+        f"Unknown cards: {listed}.", "ff.app.hand"
     )
     assert GAME.check(table(), EnterHand(7, ("1",))) == no(
         "There is no seat 7 at this table.", "ff.turn.order"

@@ -94,7 +94,7 @@ CASES: list[tuple[str, Any, str]] = [
         "only co-op and solo games are lost",
     ),
     ("game no", lambda s: replace(s, game_no=0), "game number 0 is not a game of the series"),
-    ("pad", lambda s: replace(s, game_no=2), "0 finished game(s) on the score pad in game 2"),
+    ("pad", lambda s: replace(s, game_no=2), "0 finished games on the score pad in game 2"),
     (
         "pad seats",
         lambda s: replace(s, game_no=2, series=(GameResult((3, 0, 3), (0, 2), True),)),
@@ -198,13 +198,13 @@ def test_ff_end_win_a_won_flag_must_match_the_pad() -> None:
     going_on = replace(won, phase="play", series=())
     assert GAME.validate_state(going_on) == ["a team has built both temples, yet the game goes on"]
     no_pad = replace(won, series=())
-    assert GAME.validate_state(no_pad) == ["0 finished game(s) on the score pad in game 1"]
+    assert GAME.validate_state(no_pad) == ["0 finished games on the score pad in game 1"]
     over = GAME.apply(won, EndSeries())
     assert GAME.validate_state(over) == []
     # the series may also end while the next game is still being played
     assert GAME.validate_state(replace(over, game_no=2)) == []
     assert GAME.validate_state(replace(over, game_no=3)) == [
-        "1 finished game(s) on the score pad in game 3"
+        "1 finished game on the score pad in game 3"
     ]
 
 

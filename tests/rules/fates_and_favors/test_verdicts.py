@@ -208,7 +208,7 @@ def test_ff_score_series_only_the_leaders_win() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == ("Red", "Yellow")
     assert outcome.rule == "ff.score.series"
-    assert outcome.summary == "Red and Yellow share the lead with 5 point(s)."
+    assert outcome.summary == "Red and Yellow share the lead with 5 points."
 
 
 # ----- #1: "1 forward, then take another turn" is a choice of its own -------------------------
