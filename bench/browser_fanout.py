@@ -64,6 +64,9 @@ class Group:
     times: list[float]
     cpu_ms: dict[str, float]
     missed: list[str]
+    frames: float | None = None
+    """Frames each watching phone drew per tap (mean over the phones), or None if no page
+    counted them."""
 
 
 NO_TAP = "no tap reached every page"
@@ -79,10 +82,28 @@ MISSED_S = 15
 slowest tap seen here took under 2 s)."""
 
 
-def _taps(count: int, one: Callable[[], float]) -> Group:
+FRAME_COUNTER = """(() => {
+    // Frames the app asks the browser for: every requestAnimationFrame made from the
+    // app's own code (main.dart.*), not from the bench's polling for what a page shows.
+    window.__fkFrames = 0;
+    const ask = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => {
+        if ((new Error().stack || "").includes("main.dart")) window.__fkFrames += 1;
+        return ask(callback);
+    };
+})();"""
+"""Loaded into every page before the app: counts the frames it draws."""
+
+
+def _frames(pages: list[Any]) -> list[int]:
+    return [int(page.evaluate("window.__fkFrames || 0")) for page in pages]
+
+
+def _taps(count: int, one: Callable[[], float], watching: list[Any] | None = None) -> Group:
     """``count`` taps of ``one``; a tap that some page missed is told in ``missed`` and
     left out of the times, and the next tap goes on from what the screen then shows."""
     before = _chromium_cpu()
+    drawn = _frames(watching or [])
     times, missed = [], []
     for _ in range(count):
         try:
@@ -90,12 +111,14 @@ def _taps(count: int, one: Callable[[], float]) -> Group:
         except Missed as exc:
             missed.append(str(exc))
     after = _chromium_cpu()
+    drawn = [now - was for now, was in zip(_frames(watching or []), drawn, strict=True)]
     cpu = {
         kind: round((spent - before.get(kind, 0.0)) * 1000 / count, 1)
         for kind, spent in after.items()
         if kind in ("renderer", "gpu-process", "browser")
     }
-    return Group(times, cpu, missed)
+    frames = sum(drawn) / len(drawn) / count if drawn else None
+    return Group(times, cpu, missed, frames)
 
 
 def _text(page: Any, identifier: str) -> str:
@@ -176,6 +199,7 @@ def _groups(
     for n in groups:
         while len(phones) < n:
             contexts.append(browser.new_context(viewport=PHONE))
+            contexts[-1].add_init_script(FRAME_COUNTER)
             phones.append(_open(contexts[-1], phone_url(len(phones)), shown.identifier)[0])
         now = shown.read(tapper)
         for page in phones:
@@ -192,7 +216,7 @@ def _groups(
                 shown.exact,
             )
 
-        result[n] = _taps(taps, one)
+        result[n] = _taps(taps, one, phones)
     return result
 
 
@@ -354,6 +378,7 @@ def browser_fanout_figures(quick: bool) -> list[Figure]:
                 )
             )
             figures.append(_drawing(f"{slug}, {n} phones", group))
+            figures.append(_frames_figure(f"{slug}, {n} phones", group, like))
     return figures
 
 
@@ -363,6 +388,18 @@ def _screen_size(base: str, route: str) -> int:
     phone (no browser) that leaves at once."""
     host = SimpleNamespace(ws_url=base.replace("http://", "ws://", 1) + "/ws")
     return _open_once(cast(Any, host), route, "table-title")[1]
+
+
+def _frames_figure(name: str, group: Group, like: Group) -> Figure:
+    """Frames a watching phone drew per tap, beside the bare page of the same size (one
+    per change there): a second frame for one change is a whole screen drawn again."""
+    return Figure(
+        f"browser: frames per change on a watching phone [{name}]",
+        "",
+        group.frames,
+        details={"bare_same_size": like.frames},
+        error="" if group.frames is not None else "no page counted its frames",
+    )
 
 
 def _drawing(name: str, group: Group) -> Figure:

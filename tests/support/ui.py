@@ -37,11 +37,12 @@ def walk(control: Any) -> Iterator[Any]:
 
 def texts(root: Any) -> str:
     """All the text shown below ``root``, one control per line, as a person reads it (the
-    zero-width breaks that let a long rule ID wrap at its dots are left out)."""
+    zero-width breaks that let a long rule ID wrap at its dots are left out, and so are
+    see-through texts that only hold a width)."""
     return "\n".join(
         str(c.value).replace("\u200b", "")
         for c in walk(root)
-        if isinstance(c, (ft.Text, ft.TextField)) and c.value
+        if isinstance(c, (ft.Text, ft.TextField)) and c.value and c.opacity != 0
     )
 
 

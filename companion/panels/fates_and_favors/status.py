@@ -15,19 +15,44 @@ from ..base import PanelContext
 def _hero_cards(ctx: PanelContext) -> ft.Control:
     """Every hero's Hero card, ready or used (ff.hero.card), on the game screen itself."""
     state: FfState = ctx.state
-    parts = []
+    entries: list[tuple[str, str]] = []
     for seat, name in enumerate(state.players):
         left = state.hero_cards[seat]
         total = len(state.seat_colours[seat]) if state.coop else 1
         if total > 1:
-            parts.append(f"{name} {left} of {total}")
+            entries.append((f"{name} {left} of {total}", f"{name} {total} of {total}"))
         else:
-            parts.append(f"{name} {'ready' if left else 'used'}")
-    words = "Hero cards: " + " · ".join(parts)
-    return ctx.kept(
+            entries.append((f"{name} {'ready' if left else 'used'}", f"{name} ready"))
+    words = "Hero cards: " + " · ".join(shown for shown, _ in entries)
+    return ctx.kept("ff-hero-cards", words, lambda: _hero_line(words, entries))
+
+
+def _hero_line(words: str, entries: list[tuple[str, str]]) -> ft.Control:
+    """The line of Hero cards, each hero's entry as wide as its widest wording ("ready",
+    "3 of 3"), so a card used or played back never moves the words onto another line: the
+    screen under the line stays where it was, and a phone draws one frame for the change,
+    not a second one for the list's new height. Read aloud as the one sentence ``words``."""
+
+    def entry(shown: str, widest: str) -> ft.Control:
+        # The widest wording, drawn see-through under the one shown, holds the width.
+        return ft.Stack(
+            [ft.Text(widest, size=13, opacity=0), ft.Text(shown, size=13, color=theme.MUTED)]
+        )
+
+    last = len(entries) - 1
+    parts: list[ft.Control] = [ft.Text("Hero cards:", size=13, color=theme.MUTED)]
+    parts += [
+        entry(shown + (" ·" if n < last else ""), widest + (" ·" if n < last else ""))
+        for n, (shown, widest) in enumerate(entries)
+    ]
+    return theme.tagged(
         "ff-hero-cards",
-        words,
-        lambda: theme.tagged("ff-hero-cards", ft.Text(words, size=13, color=theme.MUTED)),
+        ft.Semantics(
+            label=words,
+            container=True,
+            exclude_semantics=True,
+            content=ft.Row(parts, wrap=True, spacing=4, run_spacing=0),
+        ),
     )
 
 

@@ -387,15 +387,31 @@ def test_ff_turn_order_a_phone_offers_play_this_only_for_its_own_seat() -> None:
     assert tagged(root, "ff-commit") == []
 
 
+def _see_through(root: Any) -> list[str]:
+    """The see-through texts below ``root`` that hold a width (never shown or read)."""
+    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.opacity == 0]
+
+
 def test_ff_hero_card_use_shows_on_the_game_screen() -> None:
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
-    assert texts(one(t.panel(), "ff-hero-cards")) == (
-        "Hero cards: Ann ready · Bo ready · Cy ready · Di ready"
-    )
+    line = one(t.panel(), "ff-hero-cards")
+    assert line.content.label == "Hero cards: Ann ready · Bo ready · Cy ready · Di ready"
+    assert texts(line) == "Hero cards: Ann ready · Bo ready · Cy ready · Di ready"
+    held = _see_through(line)
     t.act(GAME.outcomes(t.state, 0, "hero")[0])
-    assert texts(one(t.panel(), "ff-hero-cards")) == (
-        "Hero cards: Ann used · Bo ready · Cy ready · Di ready"
-    )
+    line = one(t.panel(), "ff-hero-cards")
+    assert line.content.label == "Hero cards: Ann used · Bo ready · Cy ready · Di ready"
+    assert texts(line) == "Hero cards: Ann used · Bo ready · Cy ready · Di ready"
+    # Each entry keeps the width of its widest wording, used or not: the line wraps the
+    # same way, so nothing under it moves.
+    assert _see_through(line) == held == ["Ann ready ·", "Bo ready ·", "Cy ready ·", "Di ready"]
+
+
+def test_ff_hero_cards_in_co_op_hold_the_width_of_a_full_count() -> None:
+    t = Table(GAME.setup(FfOptions(mode="coop2", players=("Ann", "Bo"))))
+    line = one(t.panel(), "ff-hero-cards")
+    assert line.content.label == "Hero cards: Ann 2 of 2 · Bo 2 of 2"
+    assert _see_through(line) == ["Ann 2 of 2 ·", "Bo 2 of 2"]
 
 
 def test_picks_end_with_the_turn_and_with_the_table() -> None:

@@ -56,7 +56,8 @@ def one(root: Any, identifier: str) -> ft.Semantics:
 
 def texts(c: Any) -> str:
     # Rule IDs may wrap at their dots (a zero-width space after each): read them whole.
-    words = (str(x.value) for x in walk(c) if isinstance(x, ft.Text) and x.value)
+    # A see-through text only holds a width: nobody reads it.
+    words = (str(x.value) for x in walk(c) if isinstance(x, ft.Text) and x.value and x.opacity != 0)
     return " ".join(words).replace("\u200b", "")
 
 
