@@ -39,12 +39,10 @@ def _hero_line(words: str, entries: list[tuple[str, str]]) -> ft.Control:
             [ft.Text(widest, size=13, opacity=0), ft.Text(shown, size=13, color=theme.MUTED)]
         )
 
-    last = len(entries) - 1
     parts: list[ft.Control] = [ft.Text("Hero cards:", size=13, color=theme.MUTED)]
-    parts += [
-        entry(shown + (" ·" if n < last else ""), widest + (" ·" if n < last else ""))
-        for n, (shown, widest) in enumerate(entries)
-    ]
+    for n, (shown, widest) in enumerate(entries):
+        dot = " ·" if n < len(entries) - 1 else ""
+        parts.append(entry(shown + dot, widest + dot))
     return theme.tagged(
         "ff-hero-cards",
         ft.Semantics(
