@@ -11,9 +11,8 @@ import pytest
 from companion.hub import Hub
 from companion.store import Database, open_database
 from companion.table import Actor
-from rules import registry
 from tests.support import postgres
-from tests.support.tally import TALLY
+from tests.support.tally import tally_registered
 
 HOST = Actor(device="host-phone", name="Host", seats=None)
 
@@ -29,11 +28,8 @@ def _no_env_db(monkeypatch: pytest.MonkeyPatch) -> None:
 def tally_game() -> Iterator[None]:
     """The fixture game ``tally`` in the registry for the length of one test (other tests in
     this folder see only the real games)."""
-    had = "tally" in registry._EXTRA
-    registry.register(TALLY)
-    yield
-    if not had:
-        registry._EXTRA.pop("tally", None)
+    with tally_registered():
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -40,7 +40,7 @@ from companion.store import open_database
 from companion.table import Actor
 from companion.views import denied
 from rules import registry
-from tests.support.tally import TALLY, Add
+from tests.support.tally import Add, tally_registered
 from tests.support.wire import ENCODE, Wire, first_draw, session
 
 BASE = "http://192.0.2.1:8550"
@@ -82,46 +82,41 @@ class World:
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
-    had = "tally" in registry._EXTRA
-    registry.register(TALLY)
-    folder = tmp_path_factory.mktemp("gate")
-    w = World(folder / "pristine.db")
-    db, _ = open_database(f"sqlite:///{w.path}")
-    hub = Hub(db)
-    hub.add_player(ROSTER_ONLY)
-    rng = random.Random(21)
-    for slug in [*GAMES, "tally"]:
-        game = registry.get(slug)
-        names = NAMES[slug][: max(game.min_players, 2)]
-        title = f"Vault of {names[0]}"
-        options = {"target": 3} if slug == "tally" else None
-        table = hub.create_table(slug, options, names, title)
-        for _ in range(6):  # a few moves in, so the panels offer what play offers
-            if slug == "tally":
-                if table.outcome() is None:
-                    table.do(Add(table.state.turn, 1), HOST)
-                continue
-            legal = game.legal_actions(table.state)
-            if not legal or table.outcome() is not None:
-                break
-            table.do(rng.choice(legal), HOST)
-        w.tables[slug] = table.id
-        w.titles[slug] = title
-        assert table.join_token is not None
-        w.codes[table.id] = (table.join_token, [str(t) for t in table.seat_tokens])
-    plays = hub.plays
-    from companion import plays as plays_module
+    with tally_registered():
+        folder = tmp_path_factory.mktemp("gate")
+        w = World(folder / "pristine.db")
+        db, _ = open_database(f"sqlite:///{w.path}")
+        hub = Hub(db)
+        hub.add_player(ROSTER_ONLY)
+        rng = random.Random(21)
+        for slug in [*GAMES, "tally"]:
+            game = registry.get(slug)
+            names = NAMES[slug][: max(game.min_players, 2)]
+            title = f"Vault of {names[0]}"
+            options = {"target": 3} if slug == "tally" else None
+            table = hub.create_table(slug, options, names, title)
+            for _ in range(6):  # a few moves in, so the panels offer what play offers
+                if slug == "tally":
+                    if table.outcome() is None:
+                        table.do(Add(table.state.turn, 1), HOST)
+                    continue
+                legal = game.legal_actions(table.state)
+                if not legal or table.outcome() is not None:
+                    break
+                table.do(rng.choice(legal), HOST)
+            w.tables[slug] = table.id
+            w.titles[slug] = title
+            assert table.join_token is not None
+            w.codes[table.id] = (table.join_token, [str(t) for t in table.seat_tokens])
+        plays = hub.plays
+        from companion import plays as plays_module
 
-    found = plays_module.list_plays(db)
-    assert found, "the finished table left no play"
-    w.play_id = found[0].id
-    del plays
-    db.close()
-    try:
+        found = plays_module.list_plays(db)
+        assert found, "the finished table left no play"
+        w.play_id = found[0].id
+        del plays
+        db.close()
         yield w
-    finally:
-        if not had:
-            registry._EXTRA.pop("tally", None)
 
 
 # ----- one device on a fresh copy of the world ---------------------------------------------

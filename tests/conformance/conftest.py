@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.conformance.harness import tally_registered
+from tests.support.tally import tally_registered
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -19,8 +19,6 @@ import random
 import time
 import types
 import typing
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any, Literal, get_args, get_origin
 
 from rules import registry
@@ -63,18 +61,6 @@ def game_slugs() -> list[str]:
 def real_game_slugs() -> list[str]:
     """The games ``python -m rules`` serves in a fresh process (no fixture games)."""
     return [slug for slug in registry.available() if slug in registry.SLUGS]
-
-
-@contextmanager
-def tally_registered() -> Iterator[None]:
-    """The tally fixture in the registry for a while, then the registry as it was."""
-    had = TALLY.slug in registry._EXTRA
-    registry.register(TALLY)
-    try:
-        yield
-    finally:
-        if not had:
-            registry._EXTRA.pop(TALLY.slug, None)
 
 
 def get_game(slug: str) -> Game[Any, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -18,9 +19,14 @@ from rules.core import (
     replay,
     to_jsonable,
 )
-from tests.support.tally import TALLY, Add, TallyOptions, TallyState
+from tests.support.tally import TALLY, Add, TallyOptions, TallyState, tally_registered
 
-registry.register(TALLY)
+
+@pytest.fixture(autouse=True)
+def _tally_game() -> Iterator[None]:
+    """The fixture game in the registry for each test of this file, and only then."""
+    with tally_registered():
+        yield
 
 
 def test_illegal_verdict_must_cite_a_rule() -> None:

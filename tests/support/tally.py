@@ -7,9 +7,11 @@ Seat 0 holds a secret word that only seat 0 may see.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
+from rules import registry
 from rules.core import Action, Game, Outcome, Rule, RuleIndex, Verdict, action
 
 
@@ -114,3 +116,17 @@ class Tally(Game[TallyState, TallyOptions]):
 
 
 TALLY = Tally()
+
+
+@contextmanager
+def tally_registered() -> Iterator[None]:
+    """``tally`` in the game registry while the block runs, and gone after it unless it was
+    there before. A registration left behind would reach every test collected later: those
+    parametrized over ``registry.available()`` would each get a ``tally`` case."""
+    had = "tally" in registry._EXTRA
+    registry.register(TALLY)
+    try:
+        yield
+    finally:
+        if not had:
+            registry._EXTRA.pop("tally", None)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conformance.harness import tally_registered
+from tests.support.tally import tally_registered
 
 
 @pytest.fixture(autouse=True, scope="module")
