@@ -16,7 +16,7 @@ from companion.panels.fates_and_favors import build_panel
 from rules.core import Action, Verdict
 from rules.core.words import counted
 from rules.fates_and_favors import GAME, FfOptions, FfState
-from tests.companion.panels.grimheim.test_grimheim_panel import FakePage, one, tagged, texts, walk
+from tests.support.ui import FakePage, click_on, one, one_line, starting_with, walk
 
 
 class Table:
@@ -52,14 +52,9 @@ class Table:
         return build_panel(self.ctx())
 
 
-def tap(root: Any, identifier: str) -> None:
-    node = one(root, identifier).content
-    node.on_click(None)
-
-
 def press(t: Table, identifier: str) -> None:
     """Draw ``t``'s screen and tap ``identifier`` on it."""
-    tap(t.panel(), identifier)
+    click_on(t.panel(), identifier)
 
 
 def test_registered_for_the_slug() -> None:
@@ -69,15 +64,15 @@ def test_registered_for_the_slug() -> None:
 def test_pick_a_card_see_outcomes_verdict_and_commit() -> None:
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
     root = t.panel()
-    tap(root, "ff-card-2")
+    click_on(root, "ff-card-2")
     root = t.panel()
-    count = texts(one(root, "ff-outcome-count"))
+    count = one_line(one(root, "ff-outcome-count"))
     plays = GAME.outcomes(t.state, 2)
     assert count == counted(len(plays), "outcome")
-    assert len(tagged(root, "ff-outcome-")) - 1 == len(plays)  # minus the count
-    tap(root, "ff-outcome-0")
+    assert len(starting_with(root, "ff-outcome-")) - 1 == len(plays)  # minus the count
+    click_on(root, "ff-outcome-0")
     root = t.panel()
-    assert texts(one(root, "ff-verdict")).startswith("Allowed: Ann plays Fate #2")
+    assert one_line(one(root, "ff-verdict")).startswith("Allowed: Ann plays Fate #2")
     one(root, "ff-commit").content.on_click(None)
     assert t.state.seat == 1 and t.state.columns != GAME.setup(FfOptions(mode="2v2")).columns
 
@@ -88,10 +83,10 @@ def test_hand_is_private_to_its_seat() -> None:
         state, GAME.decode_action({"type": "ff.hand", "seat": 0, "cards": ["3", "zeus"]})
     )
     mine = Table(state, seat=0).panel()
-    assert "Playable now: 3, zeus" in texts(one(mine, "ff-hand-note"))
+    assert "Playable now: 3, zeus" in one_line(one(mine, "ff-hand-note"))
     other = Table(state, seat=1).panel()
-    assert "zeus" not in texts(other) and "No hand noted" in texts(one(other, "ff-hand-note"))
-    assert tagged(Table(state).panel(), "ff-hand-") == []
+    assert "zeus" not in one_line(other) and "No hand noted" in one_line(one(other, "ff-hand-note"))
+    assert starting_with(Table(state).panel(), "ff-hand-") == []
 
 
 def test_score_pad_and_next_game() -> None:
@@ -102,7 +97,7 @@ def test_score_pad_and_next_game() -> None:
     step = {"colour": RED, "start": B.temple(RED, 1), "spaces": 1}
     t.act(GAME.decode_action({"type": "ff.play", "seat": 0, "card": 1, "steps": [step]}))
     root = t.panel()
-    assert texts(one(root, "ff-score-0-total")) == "11"
+    assert one_line(one(root, "ff-score-0-total")) == "11"
     one(root, "ff-next-game").content.on_click(None)
     assert t.state.game_no == 2 and t.state.phase == "play"
 
@@ -113,20 +108,20 @@ def test_ff_app_copy_at_table_start_the_app_says_what_is_its_reading() -> None:
     the "Match your box" section further down."""
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
     root = t.panel()
-    notice = texts(one(root, "ff-match-notice"))
+    notice = one_line(one(root, "ff-match-notice"))
     assert "this board layout and the Fate cards are the app's reading" in notice
-    assert texts(one(root, "ff-match-status")) == (
+    assert one_line(one(root, "ff-match-status")) == (
         "Board: the app's reading. Fate cards: the app's reading."
     )
     one(root, "ff-match-board")
     one(root, "ff-match-cards")
-    tap(root, "ff-card-2")
+    click_on(root, "ff-card-2")
     root = t.panel()
-    tap(root, "ff-outcome-0")
+    click_on(root, "ff-outcome-0")
     one(t.panel(), "ff-commit").content.on_click(None)
     root = t.panel()
-    assert tagged(root, "ff-match-notice") == []
-    assert "Match your box" in texts(root)
+    assert starting_with(root, "ff-match-notice") == []
+    assert "Match your box" in one_line(root)
     one(root, "ff-match-cards")
 
 
@@ -137,7 +132,7 @@ def test_ff_app_copy_match_your_cards_is_a_form_per_fate_number() -> None:
     press(t, "ff-match-cards")
     press(t, "ff-match-fate-3")
     root = t.panel()
-    assert texts(one(root, "ff-match-a0-label")) == "Action 1: 3 forward, own"
+    assert one_line(one(root, "ff-match-a0-label")) == "Action 1: 3 forward, own"
     press(t, "ff-match-a0-dir-backward")
     press(t, "ff-match-a0-whose-any")
     one(t.panel(), "ff-match-a0-spaces-plus").content.on_click(None)
@@ -145,8 +140,8 @@ def test_ff_app_copy_match_your_cards_is_a_form_per_fate_number() -> None:
     toggle.value = True
     toggle.on_change(SimpleNamespace(control=toggle))
     root = t.panel()
-    assert texts(one(root, "ff-match-a0-label")) == "Action 1: 4 back, any, again"
-    assert texts(one(root, "ff-match-cards-verdict")).startswith(
+    assert one_line(one(root, "ff-match-a0-label")) == "Action 1: 4 back, any, again"
+    assert one_line(one(root, "ff-match-cards-verdict")).startswith(
         "Allowed: Fate #3 now reads: 4 back, any, again; 3 back, rival."
     )
     one(root, "ff-match-cards-verdict-rule-ff.app.copy")
@@ -159,27 +154,27 @@ def test_ff_app_copy_match_your_cards_is_a_form_per_fate_number() -> None:
         "any",
         True,
     )
-    assert "#3 set to your box" in texts(one(t.panel(), "ff-match-status"))
+    assert "#3 set to your box" in one_line(one(t.panel(), "ff-match-status"))
 
 
 def test_ff_app_copy_match_your_board_shows_the_counts_and_saves() -> None:
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
     press(t, "ff-match-board")
     root = t.panel()
-    counts = texts(one(root, "ff-match-board-counts"))
+    counts = one_line(one(root, "ff-match-board-counts"))
     assert "Each arm of the cross: 6 spaces up one side" in counts
     assert "The whole loop: 56 spaces" in counts
     assert "on the 5th space out from the centre" in counts
     assert "Temple gate: 2 spaces before your inner corner" in counts
     one(root, "ff-match-board-picture")
-    assert tagged(root, "ff-match-board-save") == []  # nothing changed yet
+    assert starting_with(root, "ff-match-board-save") == []  # nothing changed yet
     one(root, "ff-match-arm-plus").content.on_click(None)
     root = t.panel()
-    assert "7 spaces up one side" in texts(one(root, "ff-match-board-counts"))
-    assert texts(one(root, "ff-match-board-verdict")).startswith("Allowed: The board now has 7")
+    assert "7 spaces up one side" in one_line(one(root, "ff-match-board-counts"))
+    assert one_line(one(root, "ff-match-board-verdict")).startswith("Allowed: The board now has 7")
     one(root, "ff-match-board-save").content.on_click(None)
     assert (t.state.arm, t.state.arm_bridge) == (7, 5)
-    assert "Board: set to your box (7 spaces per arm side" in texts(
+    assert "Board: set to your box (7 spaces per arm side" in one_line(
         one(t.panel(), "ff-match-status")
     )
 
@@ -189,18 +184,18 @@ def test_a_hand_favor_is_picked_checked_and_played_through_the_panel() -> None:
     tapping one shows its verdict, committing records it (the rival will miss a turn)."""
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
     root = t.panel()
-    assert tagged(root, "ff-favor-hera") == []  # behind "More…" until asked for
-    tap(root, "ff-favor-more")
+    assert starting_with(root, "ff-favor-hera") == []  # behind "More…" until asked for
+    click_on(root, "ff-favor-more")
     root = t.panel()
-    tap(root, "ff-favor-hera")
+    click_on(root, "ff-favor-hera")
     root = t.panel()
-    assert texts(one(root, "ff-favor-hera")) == "Hera"
-    listed = [texts(one(root, f"ff-outcome-{i}")) for i in range(2)]
-    assert texts(one(root, "ff-outcome-count")) == "2 outcomes"  # the two rivals
+    assert one_line(one(root, "ff-favor-hera")) == "Hera"
+    listed = [one_line(one(root, f"ff-outcome-{i}")) for i in range(2)]
+    assert one_line(one(root, "ff-outcome-count")) == "2 outcomes"  # the two rivals
     assert listed[0].startswith("Hera aimed at Bo") and listed[1].startswith("Hera aimed at Di")
-    tap(root, "ff-outcome-1")
+    click_on(root, "ff-outcome-1")
     root = t.panel()
-    verdict = texts(one(root, "ff-verdict"))
+    verdict = one_line(one(root, "ff-verdict"))
     assert verdict.startswith("Allowed: Ann plays Hera.")
     one(root, "ff-verdict-rule-ff.favor.hera")  # the rule, a link beside the words
     one(root, "ff-commit").content.on_click(None)
@@ -211,12 +206,12 @@ def test_a_hand_favor_that_cannot_be_played_says_why() -> None:
     """Hephaestus takes the last Fate discarded by the hero on the right; at the start of a
     game there is none, and the screen says so with the rule."""
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
-    tap(t.panel(), "ff-favor-more")
-    tap(t.panel(), "ff-favor-hephaestus")
+    click_on(t.panel(), "ff-favor-more")
+    click_on(t.panel(), "ff-favor-hephaestus")
     root = t.panel()
-    assert texts(one(root, "ff-outcome-count")).startswith("No legal outcome")
-    why = texts(one(root, "ff-favor-why"))
-    assert "ff.favor.hephaestus" in why and tagged(root, "ff-commit") == []
+    assert one_line(one(root, "ff-outcome-count")).startswith("No legal outcome")
+    why = one_line(one(root, "ff-favor-why"))
+    assert "ff.favor.hephaestus" in why and starting_with(root, "ff-commit") == []
 
 
 def test_zeus_is_picked_columns_first_then_its_outcomes_listed_and_committed() -> None:
@@ -227,37 +222,37 @@ def test_zeus_is_picked_columns_first_then_its_outcomes_listed_and_committed() -
 
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
     root = t.panel()
-    tap(root, "ff-favor-zeus")
+    click_on(root, "ff-favor-zeus")
     root = t.panel()
-    assert texts(one(root, "ff-zeus-total")).startswith("0 of 10")
-    assert tagged(root, "ff-outcome-") == []
-    assert len(tagged(root, "ff-zeus-col-")) == 4  # a column on each quarry exit
+    assert one_line(one(root, "ff-zeus-total")).startswith("0 of 10")
+    assert starting_with(root, "ff-outcome-") == []
+    assert len(starting_with(root, "ff-zeus-col-")) == 4  # a column on each quarry exit
     for _ in range(4):
-        tap(root, "ff-zeus-plus-0-8")
+        click_on(root, "ff-zeus-plus-0-8")
         root = t.panel()
-    assert texts(one(root, "ff-zeus-amount-0-8")) == "4"
+    assert one_line(one(root, "ff-zeus-amount-0-8")) == "4"
     for _ in range(6):
-        tap(root, "ff-zeus-plus-1-22")
+        click_on(root, "ff-zeus-plus-1-22")
         root = t.panel()
     assert one(root, "ff-zeus-plus-1-22").content.on_click is None  # ten placed: no dead +
-    tap(root, "ff-zeus-minus-1-22")
+    click_on(root, "ff-zeus-minus-1-22")
     root = t.panel()
-    assert texts(one(root, "ff-zeus-total")).startswith("9 of 10")
-    tap(root, "ff-zeus-plus-1-22")
+    assert one_line(one(root, "ff-zeus-total")).startswith("9 of 10")
+    click_on(root, "ff-zeus-plus-1-22")
     root = t.panel()
-    assert texts(one(root, "ff-zeus-total")).startswith("10 of 10")
+    assert one_line(one(root, "ff-zeus-total")).startswith("10 of 10")
     assert one(root, "ff-zeus-plus-0-8").content.on_click is None
     plays = zeus.split_outcomes(t.state, 0, {(0, 8): 4, (1, 22): 6})
-    assert texts(one(root, "ff-outcome-count")) == counted(len(plays), "outcome")
-    tap(root, "ff-outcome-0")
+    assert one_line(one(root, "ff-outcome-count")) == counted(len(plays), "outcome")
+    click_on(root, "ff-outcome-0")
     root = t.panel()
-    assert texts(one(root, "ff-verdict")).startswith("Allowed: Ann plays Zeus")
+    assert one_line(one(root, "ff-verdict")).startswith("Allowed: Ann plays Zeus")
     one(root, "ff-verdict-rule-ff.favor.zeus")  # the rule, a link beside the words
     one(root, "ff-commit").content.on_click(None)
     assert t.state.seat == 1 and 8 not in t.state.columns and 22 not in t.state.columns
     root = t.panel()
     # the next turn starts with nothing picked: Zeus is not carried over
-    assert tagged(root, "ff-zeus-total") == [] and tagged(root, "ff-outcome-") == []
+    assert starting_with(root, "ff-zeus-total") == [] and starting_with(root, "ff-outcome-") == []
     assert one(root, "ff-favor-zeus").selected is False
 
 
@@ -273,17 +268,17 @@ def test_tapping_a_column_on_the_board_adds_it_to_the_zeus_split() -> None:
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
     assert space_at(t.state, *point) == 22
     root = t.panel()
-    tap(root, "ff-favor-zeus")
+    click_on(root, "ff-favor-zeus")
     root = t.panel()
     (detector,) = [c for c in walk(one(root, "ff-board")) if isinstance(c, ft.GestureDetector)]
     detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=point[0], y=point[1])))
     detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=point[0], y=point[1])))
     root = t.panel()
-    assert texts(one(root, "ff-zeus-amount-1-22")) == "2"
-    assert texts(one(root, "ff-zeus-total")).startswith("2 of 10")
+    assert one_line(one(root, "ff-zeus-amount-1-22")) == "2"
+    assert one_line(one(root, "ff-zeus-total")).startswith("2 of 10")
     # off the track: nothing happens
     detector.on_tap_down(SimpleNamespace(local_position=SimpleNamespace(x=1.0, y=1.0)))
-    assert texts(one(t.panel(), "ff-zeus-total")).startswith("2 of 10")
+    assert one_line(one(t.panel(), "ff-zeus-total")).startswith("2 of 10")
 
 
 def test_a_column_blocked_by_its_own_colour_says_so_in_the_zeus_picker() -> None:
@@ -291,13 +286,13 @@ def test_a_column_blocked_by_its_own_colour_says_so_in_the_zeus_picker() -> None
 
     t = Table(table("2v2", red=[8, 9], blue=[22], yellow=[36], green=[50]))
     root = t.panel()
-    tap(root, "ff-favor-zeus")
+    click_on(root, "ff-favor-zeus")
     root = t.panel()
-    assert "once its own red column ahead has moved" in texts(one(root, "ff-zeus-col-0-8"))
-    assert "ahead" not in texts(one(root, "ff-zeus-col-0-9"))
-    tap(root, "ff-zeus-plus-0-8")
+    assert "once its own red column ahead has moved" in one_line(one(root, "ff-zeus-col-0-8"))
+    assert "ahead" not in one_line(one(root, "ff-zeus-col-0-9"))
+    click_on(root, "ff-zeus-plus-0-8")
     root = t.panel()
-    assert "Only after its own red column ahead" in texts(one(root, "ff-zeus-col-0-8"))
+    assert "Only after its own red column ahead" in one_line(one(root, "ff-zeus-col-0-8"))
 
 
 def tap_space(root: Any, state: FfState, space: int) -> None:
@@ -320,22 +315,22 @@ def test_ff_cards_whose_a_tapped_rival_column_gets_the_reason_and_rule() -> None
     press(t, "ff-card-9")
     tap_space(t.panel(), t.state, b.exits[1])
     root = t.panel()
-    assert texts(one(root, "ff-spot")) == "Picked: the blue column on blue quarry exit."
-    assert texts(one(root, "ff-answer")) == (
+    assert one_line(one(root, "ff-spot")) == "Picked: the blue column on blue quarry exit."
+    assert one_line(one(root, "ff-answer")) == (
         "Not allowed: Fate #9 cannot move blue on blue quarry exit: it moves Ann's TEAM "
         "columns (red, yellow), and blue is not one of them."
     )
     one(root, "ff-answer-rule-ff.cards.whose")
-    assert tagged(root, "ff-outcome-0") == []
+    assert starting_with(root, "ff-outcome-0") == []
     # the answer sits right under the board, before anything else of the play
     order = [c.identifier for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier]
     assert order.index("ff-board") < order.index("ff-answer") < order.index("ff-stuck")
     tap_space(t.panel(), t.state, b.exits[0])
     root = t.panel()
-    answer = texts(one(root, "ff-answer"))
+    answer = one_line(one(root, "ff-answer"))
     mine = [p for p in GAME.outcomes(t.state, 9) if any(s.colour == 0 for s in p.steps)]
     assert answer == f"Allowed: Fate #9 can move red on red quarry exit: {len(mine)} outcomes."
-    assert len(tagged(root, "ff-outcome-")) - 1 == len(mine)  # minus the count
+    assert len(starting_with(root, "ff-outcome-")) - 1 == len(mine)  # minus the count
     (canvas,) = [c for c in walk(one(root, "ff-board")) if c.__class__.__name__ == "Canvas"]
     from rules.fates_and_favors.plays import resolve
 
@@ -356,11 +351,11 @@ def test_a_card_that_cannot_be_played_says_why_not_just_no() -> None:
     t = Table(table("2v2", red=red, yellow=yellow))
     press(t, "ff-card-6")
     root = t.panel()
-    answer = texts(one(root, "ff-answer"))
+    answer = one_line(one(root, "ff-answer"))
     assert answer.startswith("Not allowed: No column can carry out Fate #6. Red on red temple")
     assert "run past the end of the temple track" in answer
     one(root, "ff-answer-rule-ff.move.in-full")
-    assert "cannot be played now" not in texts(root)
+    assert "cannot be played now" not in one_line(root)
 
 
 def test_ff_turn_order_a_phone_offers_play_this_only_for_its_own_seat() -> None:
@@ -369,22 +364,22 @@ def test_ff_turn_order_a_phone_offers_play_this_only_for_its_own_seat() -> None:
     press(bo, "ff-card-2")
     press(bo, "ff-outcome-0")
     root = bo.panel()
-    assert texts(one(root, "ff-verdict")) == "Not allowed: It is Ann's turn."
-    assert tagged(root, "ff-commit") == []
+    assert one_line(one(root, "ff-verdict")) == "Not allowed: It is Ann's turn."
+    assert starting_with(root, "ff-commit") == []
     assert one(root, "ff-stuck").visible is False
     ann = Table(state, seat=0)
     press(ann, "ff-card-2")
     press(ann, "ff-outcome-0")
     root = ann.panel()
-    assert texts(one(root, "ff-verdict")).startswith("Allowed: Ann plays Fate #2")
+    assert one_line(one(root, "ff-verdict")).startswith("Allowed: Ann plays Fate #2")
     one(root, "ff-commit")
     watcher = Table(state)
     watcher.role = "viewer"
     press(watcher, "ff-card-2")
     press(watcher, "ff-outcome-0")
     root = watcher.panel()
-    assert texts(one(root, "ff-verdict")).startswith("Not allowed: This phone watches")
-    assert tagged(root, "ff-commit") == []
+    assert one_line(one(root, "ff-verdict")).startswith("Not allowed: This phone watches")
+    assert starting_with(root, "ff-commit") == []
 
 
 def _see_through(root: Any) -> list[str]:
@@ -396,12 +391,12 @@ def test_ff_hero_card_use_shows_on_the_game_screen() -> None:
     t = Table(GAME.setup(FfOptions(mode="2v2", players=("Ann", "Bo", "Cy", "Di"))))
     line = one(t.panel(), "ff-hero-cards")
     assert line.content.label == "Hero cards: Ann ready · Bo ready · Cy ready · Di ready"
-    assert texts(line) == "Hero cards: Ann ready · Bo ready · Cy ready · Di ready"
+    assert one_line(line) == "Hero cards: Ann ready · Bo ready · Cy ready · Di ready"
     held = _see_through(line)
     t.act(GAME.outcomes(t.state, 0, "hero")[0])
     line = one(t.panel(), "ff-hero-cards")
     assert line.content.label == "Hero cards: Ann used · Bo ready · Cy ready · Di ready"
-    assert texts(line) == "Hero cards: Ann used · Bo ready · Cy ready · Di ready"
+    assert one_line(line) == "Hero cards: Ann used · Bo ready · Cy ready · Di ready"
     # Each entry keeps the width of its widest wording, used or not: the line wraps the
     # same way, so nothing under it moves.
     assert _see_through(line) == held == ["Ann ready ·", "Bo ready ·", "Cy ready ·", "Di ready"]
@@ -440,12 +435,12 @@ def test_ff_turn_stuck_new_hand_asks_first_naming_what_it_does() -> None:
     press(t, "ff-stuck")
     root = t.panel()
     assert t.state.seat == 0  # nothing happened yet
-    assert texts(one(root, "ff-stuck-ask")).startswith(
+    assert one_line(one(root, "ff-stuck-ask")).startswith(
         "Ann discards the whole hand, draws 5 new cards and plays nothing this turn; then "
         "it is Bo's turn."
     )
     press(t, "ff-stuck-no")
-    assert tagged(t.panel(), "ff-stuck-ask") == []
+    assert starting_with(t.panel(), "ff-stuck-ask") == []
     press(t, "ff-stuck")
     press(t, "ff-stuck-yes")
     assert t.state.seat == 1

@@ -4,7 +4,6 @@ placed (grim.time.skull, grim.reinforce.placeable, grim.supply.conservation)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -19,46 +18,7 @@ from rules.core import Action, Verdict
 from rules.grimheim import GAME, data
 from rules.grimheim.actions import AdvanceTime, EndTurn, MonstersAttack, MonstersMove, PlaceCard
 from rules.grimheim.state import GrimheimOptions, GrimheimState, MonsterTile
-
-
-class FakePage:
-    """Stands in for ``ft.Page``: the panel only uses it as a key for its UI memory."""
-
-
-def children(c: Any) -> Iterator[Any]:
-    for name in ("content", "controls", "leading", "label"):
-        value = getattr(c, name, None)
-        if isinstance(value, list):
-            yield from value
-        elif isinstance(value, ft.BaseControl):
-            yield value
-
-
-def walk(c: Any) -> Iterator[Any]:
-    yield c
-    for child in children(c):
-        yield from walk(child)
-
-
-def tagged(root: Any, prefix: str) -> list[ft.Semantics]:
-    return [
-        c
-        for c in walk(root)
-        if isinstance(c, ft.Semantics) and (c.identifier or "").startswith(prefix)
-    ]
-
-
-def one(root: Any, identifier: str) -> ft.Semantics:
-    found = [c for c in tagged(root, identifier) if c.identifier == identifier]
-    assert len(found) == 1, f"{identifier}: {len(found)} found"
-    return found[0]
-
-
-def texts(c: Any) -> str:
-    # Rule IDs may wrap at their dots (a zero-width space after each): read them whole.
-    # A see-through text only holds a width: nobody reads it.
-    words = (str(x.value) for x in walk(c) if isinstance(x, ft.Text) and x.value and x.opacity != 0)
-    return " ".join(words).replace("\u200b", "")
+from tests.support.ui import FakePage, click_on, one, one_line, starting_with
 
 
 class Table:
@@ -118,12 +78,12 @@ def test_registered_for_the_grimheim_slug() -> None:
 def test_time_track_shows_every_step_and_the_rune_stone(track: str, steps: int) -> None:
     t = new_table(track=track)
     root = t.panel()
-    tiles = tagged(root, "grim-step-")
+    tiles = starting_with(root, "grim-step-")
     assert len(tiles) == steps == len(data.load().time_tracks[track])
     current = [s for s in tiles if s.selected]
     assert [s.identifier for s in current] == ["grim-step-1"]
     assert "last" in (one(root, f"grim-step-{steps}").label or "")
-    assert texts(one(root, "grim-time")) == f"Step 1 of {steps}"
+    assert one_line(one(root, "grim-time")) == f"Step 1 of {steps}"
 
 
 def test_skull_step_is_highlighted_and_warned_grim_time_skull() -> None:
@@ -150,21 +110,21 @@ def test_skull_step_is_highlighted_and_warned_grim_time_skull() -> None:
     root = t.panel()
     step = one(root, f"grim-step-{skull_at}")
     assert step.selected and "skull" in (step.label or "")
-    assert "ALL MONSTERS CHARGE" in texts(one(root, "grim-skull"))
+    assert "ALL MONSTERS CHARGE" in one_line(one(root, "grim-skull"))
     # Before the skull there is no warning.
     earlier = new_table(track="short")
-    assert not tagged(earlier.panel(), "grim-skull")
+    assert not starting_with(earlier.panel(), "grim-skull")
 
 
 def test_monster_turn_checklist_follows_the_phase() -> None:
     t = new_table()
     play_to_monster_turn(t)
     root = t.panel()
-    now = [s.identifier for s in tagged(root, "grim-mstep-") if s.selected]
+    now = [s.identifier for s in starting_with(root, "grim-mstep-") if s.selected]
     assert now == ["grim-mstep-time"]
-    assert "Allowed" in texts(one(root, "grim-verdict"))
+    assert "Allowed" in one_line(one(root, "grim-verdict"))
     t.act(AdvanceTime())
-    now = [s.identifier for s in tagged(t.panel(), "grim-mstep-") if s.selected]
+    now = [s.identifier for s in starting_with(t.panel(), "grim-mstep-") if s.selected]
     assert now == ["grim-mstep-move"]  # the die is skipped: the variant is off
 
 
@@ -176,7 +136,7 @@ def test_supply_counts_follow_a_placed_card_grim_supply_conservation() -> None:
     t.act(PlaceCard(14))
     root = t.panel("monsters")
     for key, kind in d.monsters.items():
-        row = texts(one(root, f"grim-supply-{key}"))
+        row = one_line(one(root, f"grim-supply-{key}"))
         assert row == f"{kind.name} {kind.tiles} {placed[key]} {kind.tiles - placed[key]}", row
 
 
@@ -187,16 +147,16 @@ def test_unplaceable_card_shows_why_and_sends_it_under_the_deck() -> None:
     mem.card_number = 14
     mem.occupied = {card.slots[0].hex}  # the table reports a character on the card's area
     root = t.panel()
-    verdict = texts(one(root, "grim-verdict"))
+    verdict = one_line(one(root, "grim-verdict"))
     assert "Not allowed" in verdict and "occupied" in verdict
-    assert tagged(root, "grim-verdict-rule-grim.reinforce.placeable")
-    assert "bottom of the yellow deck" in texts(one(root, "grim-redraw-note"))
-    assert tagged(root, "grim-card-redraw") and not tagged(root, "grim-card-place")
+    assert starting_with(root, "grim-verdict-rule-grim.reinforce.placeable")
+    assert "bottom of the yellow deck" in one_line(one(root, "grim-redraw-note"))
+    assert starting_with(root, "grim-card-redraw") and not starting_with(root, "grim-card-place")
     # Cleared, the same card is placeable.
     mem.occupied = set()
     root = t.panel()
-    assert "Allowed" in texts(one(root, "grim-verdict"))
-    assert tagged(root, "grim-card-place")
+    assert "Allowed" in one_line(one(root, "grim-verdict"))
+    assert starting_with(root, "grim-card-place")
 
 
 def test_every_section_builds_and_odds_match_the_rules() -> None:
@@ -209,7 +169,7 @@ def test_every_section_builds_and_odds_match_the_rules() -> None:
     from rules.grimheim import odds
 
     expected = odds.p_kill(int(mem.odds["dice"]), int(mem.odds["health"]))
-    assert texts(one(root, "grim-odds-kill")).endswith(f"{float(expected) * 100:.1f}%")
+    assert one_line(one(root, "grim-odds-kill")).endswith(f"{float(expected) * 100:.1f}%")
 
 
 def test_counts_read_as_words_not_card_s() -> None:
@@ -217,21 +177,14 @@ def test_counts_read_as_words_not_card_s() -> None:
     t = new_table()
     mem = grimheim_ui.memory(t.page)
     mem.card_number = 14
-    verdict = texts(one(t.panel(), "grim-verdict"))
+    verdict = one_line(one(t.panel(), "grim-verdict"))
     assert "1 card still to draw" in verdict, verdict
-    events = " ".join(texts(e) for e in tagged(t.panel("monsters"), "grim-events-"))
+    events = " ".join(one_line(e) for e in starting_with(t.panel("monsters"), "grim-events-"))
     assert "Bjorn: 0 kills, knocked out 0 times" in events, events
     play_to_monster_turn(t)
     for section in ("turn", "map", "heroes", "monsters", "tools"):
-        shown = texts(t.panel(section))
+        shown = one_line(t.panel(section))
         assert "(s)" not in shown, (section, shown)
-
-
-def click(root: Any, identifier: str) -> None:
-    """Press the control tagged ``identifier`` the way a tap does (its ``on_click``)."""
-    control = one(root, identifier).content
-    assert not control.disabled, f"{identifier} is disabled"
-    control.on_click(None)
 
 
 def test_each_hero_shows_the_player_who_plays_it() -> None:
@@ -240,11 +193,11 @@ def test_each_hero_shows_the_player_who_plays_it() -> None:
     t.act(PlaceCard(14))
     t.act(PlaceCard(22))
     root = t.panel("heroes")
-    assert texts(one(root, "grim-hero-Bjorn-player")) == "Played by Ann"
-    assert texts(one(root, "grim-hero-Alva-player")) == "Played by Bo"
-    assert texts(one(root, "grim-status")).startswith("Bjorn's turn (Ann)")
+    assert one_line(one(root, "grim-hero-Bjorn-player")) == "Played by Ann"
+    assert one_line(one(root, "grim-hero-Alva-player")) == "Played by Bo"
+    assert one_line(one(root, "grim-status")).startswith("Bjorn's turn (Ann)")
     t.act(EndTurn("Bjorn"))
-    assert texts(one(t.panel(), "grim-status")).startswith("Alva's turn (Bo)")
+    assert one_line(one(t.panel(), "grim-status")).startswith("Alva's turn (Bo)")
 
 
 def test_rule_ids_in_an_inline_verdict_open_the_rules_reference() -> None:
@@ -252,8 +205,8 @@ def test_rule_ids_in_an_inline_verdict_open_the_rules_reference() -> None:
     mem = grimheim_ui.memory(t.page)
     mem.card_number = 14
     root = t.panel()
-    assert "Allowed" in texts(one(root, "grim-verdict"))
-    click(root, "grim-verdict-rule-grim.reinforce.draw")
+    assert "Allowed" in one_line(one(root, "grim-verdict"))
+    click_on(root, "grim-verdict-rule-grim.reinforce.draw")
     assert t.opened == ["grim.reinforce.draw"]
     assert t.shown == []  # the rule itself opens, not the verdict sheet again
 
@@ -268,20 +221,20 @@ def test_a_disabled_button_says_why_in_words() -> None:
     root = bo.panel("heroes")
     for key in ("act-move", "act-prepare", "act-practice", "end-turn"):
         assert one(root, f"grim-{key}").content.disabled, key
-        why = texts(one(root, f"grim-why-{key}"))
+        why = one_line(one(root, f"grim-why-{key}"))
         assert "Bjorn is played by Ann" in why, why
     turn = bo.panel("turn")
     assert one(turn, "grim-turn-end").content.disabled
-    assert "Bjorn is played by Ann" in texts(one(turn, "grim-why-turn-end"))
+    assert "Bjorn is played by Ann" in one_line(one(turn, "grim-why-turn-end"))
     ann = Table(state, seat=0, names=["Ann", "Bo"])
-    assert not tagged(ann.panel("turn"), "grim-why-turn-end")
+    assert not starting_with(ann.panel("turn"), "grim-why-turn-end")
     root = ann.panel("heroes")
-    assert not tagged(root, "grim-why-act-prepare")
-    click(root, "grim-act-prepare")
+    assert not starting_with(root, "grim-why-act-prepare")
+    click_on(root, "grim-act-prepare")
     assert "prepare" in ann.state.hero("Bjorn").actions
     root = ann.panel("heroes")
     assert one(root, "grim-act-prepare").content.disabled
-    why = texts(one(root, "grim-why-act-prepare"))
+    why = one_line(one(root, "grim-why-act-prepare"))
     assert "already taken the prepare action" in why, why
 
 
@@ -300,12 +253,12 @@ def test_grim_mturn_attack_bound_the_attack_step_names_the_monsters_in_reach() -
         supply=supply,
     )
     root = t.panel()
-    assert texts(one(root, "grim-reach-Bjorn")) == "Goblin at I4 (1 die); at most 1 damage"
-    assert texts(one(root, "grim-reach-Alva")) == "in Grimheim: no monster can attack"
+    assert one_line(one(root, "grim-reach-Bjorn")) == "Goblin at I4 (1 die); at most 1 damage"
+    assert one_line(one(root, "grim-reach-Alva")) == "in Grimheim: no monster can attack"
     memory = grimheim_ui.memory(t.page)
     memory.attack_damage = {"Bjorn": 3}
     root = t.panel()
-    verdict = texts(one(root, "grim-verdict"))
+    verdict = one_line(one(root, "grim-verdict"))
     assert verdict.startswith("Not allowed: Bjorn can take at most 1 damage")
 
 
@@ -313,7 +266,7 @@ def test_grim_time_reinforce_the_time_card_agrees_with_the_stone_verdict() -> No
     t = new_table(track="short")
     play_to_monster_turn(t)
     t.state = replace(t.state, time=3)
-    shown = texts(t.panel())
+    shown = one_line(t.panel())
     assert (
         "This monster turn (the stone enters step 4): reinforcements: each player draws a "
         "monster card (yellow deck)"

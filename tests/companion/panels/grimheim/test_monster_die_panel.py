@@ -5,9 +5,7 @@ check accepts it, and the panel says in words what moves where (grim.mturn.die).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-import flet as ft
 import pytest
 
 from companion.panels.base import PanelContext
@@ -18,6 +16,7 @@ from rules.core import Action
 from rules.grimheim import GAME, data, hexmap
 from rules.grimheim.reinforcements import display_name
 from rules.grimheim.state import GrimheimOptions, GrimheimState, MonsterTile, sorted_tiles
+from tests.support.ui import FakePage, one, one_line, walk
 
 BJORN, ALVA = (9, 5), (9, 7)
 
@@ -38,32 +37,6 @@ def die_step() -> GrimheimState:
         phase="monsters",
         monster_step="die",
     )
-
-
-class FakePage:
-    """Only a key for the panel's UI memory."""
-
-
-def walk(c: Any) -> list[Any]:
-    out = [c]
-    for name in ("content", "controls", "label"):
-        value = getattr(c, name, None)
-        if isinstance(value, list):
-            for v in value:
-                out += walk(v)
-        elif isinstance(value, ft.BaseControl):
-            out += walk(value)
-    return out
-
-
-def by_id(root: Any, identifier: str) -> Any:
-    found = [c for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == identifier]
-    assert len(found) == 1, f"{identifier}: {len(found)}"
-    return found[0]
-
-
-def texts(c: Any) -> str:
-    return " ".join(str(x.value) for x in walk(c) if isinstance(x, ft.Text) and x.value)
 
 
 @pytest.mark.parametrize("face", data.load().monster_die)
@@ -98,11 +71,11 @@ def test_the_panel_shows_the_plan_and_applies_it(face: str) -> None:
         show_verdict=lambda v: pytest.fail(f"refused: {v.reason}"),
     )
     root = build_panel(ctx)
-    plan = texts(by_id(root, "grim-die-plan"))
+    plan = one_line(one(root, "grim-die-plan"))
     for line in die_lines(state, die_action(state, face)):
         assert line in plan
-    assert "Allowed" in texts(by_id(root, "grim-verdict"))
-    apply = next(c for c in walk(by_id(root, "grim-apply-die")) if getattr(c, "on_click", None))
+    assert "Allowed" in one_line(one(root, "grim-verdict"))
+    apply = next(c for c in walk(one(root, "grim-apply-die")) if getattr(c, "on_click", None))
     assert not apply.disabled
     apply.on_click(None)
     assert sent == [die_action(state, face)]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
@@ -31,23 +30,10 @@ from rules.scales_of_fate.actions import (
 )
 from rules.scales_of_fate.components import DEMIGODS
 from rules.scales_of_fate.state import Criterion, PlacedQuest, SofOptions, SofState, TileSpec
+from tests.support.ui import FakePage, click, tagged, texts, walk
 
 SECRET = "sof-secret-demigods"
 NAMES = ["Ada", "Bo"]
-
-
-class FakePage:
-    """Stands in for ``ft.Page``: records dialogs instead of sending them."""
-
-    def __init__(self) -> None:
-        self.dialogs: list[ft.Control] = []
-
-    def show_dialog(self, dialog: ft.Control) -> None:
-        self.dialogs.append(dialog)
-
-    def pop_dialog(self) -> None:
-        if self.dialogs:
-            self.dialogs.pop()
 
 
 @dataclasses.dataclass
@@ -93,38 +79,6 @@ class Table:
         )
 
 
-def walk(control: Any) -> Iterator[Any]:
-    """Every control below ``control`` (content, controls, actions), depth first."""
-    yield control
-    for name in ("content", "title"):
-        child = getattr(control, name, None)
-        if isinstance(child, ft.Control):
-            yield from walk(child)
-    for name in ("controls", "actions"):
-        for child in getattr(control, name, None) or []:
-            if isinstance(child, ft.Control):
-                yield from walk(child)
-
-
-def ids(root: ft.Control) -> dict[str, ft.Semantics]:
-    return {c.identifier: c for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier}
-
-
-def texts(root: ft.Control) -> str:
-    return "\n".join(
-        str(c.value) for c in walk(root) if isinstance(c, (ft.Text, ft.TextField)) and c.value
-    )
-
-
-def tap(sem: ft.Semantics) -> None:
-    """Fire the click handler of the control a semantics node wraps."""
-    target = sem.content
-    while target is not None and getattr(target, "on_click", None) is None:
-        target = getattr(target, "content", None)
-    assert target is not None, f"{sem.identifier} is not tappable"
-    target.on_click(None)
-
-
 def age_one() -> SetupAge:
     quests = tuple(
         PlacedQuest(r, c, dark=(r + c) % 2 == 0, special=(r, c) == (1, 1), change=c - 1 or 2)
@@ -156,7 +110,7 @@ def playing() -> Table:
 
 def test_track_shows_nine_markers_stacked_on_one_space() -> None:
     root = build_panel(playing().ctx(0))
-    found = ids(root)
+    found = tagged(root)
     markers = [k for k in found if k.startswith("sof-marker-")]
     assert sorted(markers) == sorted(f"sof-marker-{d}" for d in DEMIGODS)
     seven = found["sof-track-space-7"]
@@ -168,44 +122,44 @@ def test_track_shows_nine_markers_stacked_on_one_space() -> None:
 def test_secret_block_only_on_own_seat() -> None:
     t = playing()
     mine = build_panel(t.ctx(0))
-    assert SECRET in ids(mine)
-    assert "Pentha" in texts(ids(mine)[SECRET])
+    assert SECRET in tagged(mine)
+    assert "Pentha" in texts(tagged(mine)[SECRET])
     theirs = build_panel(t.ctx(1))
-    assert SECRET in ids(theirs)
-    hand = ids(theirs)["sof-hand"]
+    assert SECRET in tagged(theirs)
+    hand = tagged(theirs)["sof-hand"]
     assert "Naka" in texts(hand) and "Pentha" not in texts(hand)
     assert hand.label == "Your demigods: Naka and Belan"
     everything = [c.label for c in walk(theirs) if isinstance(c, ft.Semantics)]
     assert "Your demigods: Pentha and Klar" not in everything
     viewer = build_panel(t.ctx(None, role="viewer"))
-    assert SECRET not in ids(viewer)
+    assert SECRET not in tagged(viewer)
 
 
 def test_host_builds_secrets_only_after_hand_over_and_hides_again() -> None:
     t = playing()
     root = build_panel(t.ctx(None, role="host"))
-    assert SECRET not in ids(root)
-    assert "sof-hand" not in ids(root)
-    tap(ids(root)["sof-reveal-1"])
+    assert SECRET not in tagged(root)
+    assert "sof-hand" not in tagged(root)
+    click(tagged(root)["sof-reveal-1"])
     # Step one: the whole screen asks to give the phone to Bo; nothing secret, no board.
-    step = ids(root)
+    step = tagged(root)
     assert "sof-handover" in step and SECRET not in step and "sof-board" not in step
     assert "Give the phone to Bo" in texts(step["sof-handover"])
-    tap(step["sof-show-1"])
-    shown = ids(root)
+    click(step["sof-show-1"])
+    shown = tagged(root)
     assert SECRET in shown
     assert "Naka" in texts(shown["sof-hand"]) and "Pentha" not in texts(shown["sof-hand"])
-    tap(shown["sof-hide"])
-    assert SECRET not in ids(root)
+    click(shown["sof-hide"])
+    assert SECRET not in tagged(root)
 
 
 def test_deal_through_the_secret_picker() -> None:
     t = Table(GAME.setup(SofOptions(players=("Ada", "Bo"))))
     root = build_panel(t.ctx(0))
-    found = ids(root)
-    tap(found["sof-deal-Agamar"])
-    tap(ids(root)["sof-deal-Isabel"])
-    tap(ids(root)["sof-deal-submit"])
+    found = tagged(root)
+    click(found["sof-deal-Agamar"])
+    click(tagged(root)["sof-deal-Isabel"])
+    click(tagged(root)["sof-deal-submit"])
     assert t.sent == [DealDemigods(0, ("Agamar", "Isabel"))]
     assert t.state.hands[0] == ("Agamar", "Isabel")
 
@@ -214,9 +168,9 @@ def test_illegal_placement_shows_the_verdict_with_rule_ids() -> None:
     t = playing()
     # Bo's device: it is Ada's turn, so Bo's placement is refused with the turn rule.
     root = build_panel(t.ctx(1))
-    tap(ids(root)["sof-place-Agamar"])
-    tap(ids(root)["sof-tile-h00"])
-    found = ids(root)
+    click(tagged(root)["sof-place-Agamar"])
+    click(tagged(root)["sof-tile-h00"])
+    found = tagged(root)
     assert "Not allowed" in texts(found["sof-place-verdict"])
     # The refused move's button is disabled; the reason stands above it in words, and
     # each rule ID is a link to the rules reference.
@@ -224,33 +178,33 @@ def test_illegal_placement_shows_the_verdict_with_rule_ids() -> None:
     assert isinstance(button, ft.FilledButton) and button.disabled
     link = found["sof-place-verdict-rule-sof.turn.order"]
     assert isinstance(link.content, ft.TextButton) and not link.content.disabled
-    tap(link)
+    click(link)
     assert t.opened == ["sof.turn.order"]
 
 
 def test_place_demigod_then_servant_preview_shows_renown_changes() -> None:
     t = playing()
     root = build_panel(t.ctx(None, role="host"))
-    tap(ids(root)["sof-place-Agamar"])
-    tap(ids(root)["sof-tile-h00"])
-    assert "Allowed:" in texts(ids(root)["sof-place-verdict"])
-    tap(ids(root)["sof-place-demigod"])
+    click(tagged(root)["sof-place-Agamar"])
+    click(tagged(root)["sof-tile-h00"])
+    assert "Allowed:" in texts(tagged(root)["sof-place-verdict"])
+    click(tagged(root)["sof-place-demigod"])
     assert t.sent[-1] == PlaceDemigod(0, "Agamar", "h00")
     # Bo places a demigod on the Smite tile, naming a target.
     root = build_panel(t.ctx(None, role="host"))
-    tap(ids(root)["sof-place-Saghari"])
-    tap(ids(root)["sof-tile-h01"])
-    tap(ids(root)["sof-target-Aponi"])
-    tap(ids(root)["sof-place-demigod"])
+    click(tagged(root)["sof-place-Saghari"])
+    click(tagged(root)["sof-tile-h01"])
+    click(tagged(root)["sof-target-Aponi"])
+    click(tagged(root)["sof-place-demigod"])
     assert t.sent[-1] == PlaceDemigod(1, "Saghari", "h01", target="Aponi")
     assert t.state.where["Aponi"] == "abyss"
     # Ada holds Penance: tapping slot L0 previews who gains or loses renown.
     root = build_panel(t.ctx(0))
-    tap(ids(root)["sof-servant-penance"])
-    tap(ids(root)["sof-slot-L0"])
-    preview = texts(ids(root)["sof-servant-verdict"])
+    click(tagged(root)["sof-servant-penance"])
+    click(tagged(root)["sof-slot-L0"])
+    preview = texts(tagged(root)["sof-servant-verdict"])
     assert "Agamar: renown 7 →" in preview
-    tap(ids(root)["sof-place-servant"])
+    click(tagged(root)["sof-place-servant"])
     assert t.sent[-1] == PlaceServant(0, "penance", "L0")
     assert t.state.renown["Agamar"] != 7
 
@@ -259,13 +213,13 @@ def test_tapping_a_marker_offers_a_renown_correction() -> None:
     t = playing()
     page = FakePage()
     root = build_panel(t.ctx(0, page=page))
-    tap(ids(root)["sof-marker-Belan"])
+    click(tagged(root)["sof-marker-Belan"])
     assert page.dialogs
     dialog = page.dialogs[-1]
-    found = ids(dialog)
-    tap(found["sof-correct-plus"])
-    tap(found["sof-correct-plus"])
-    tap(found["sof-correct-set"])
+    found = tagged(dialog)
+    click(found["sof-correct-plus"])
+    click(found["sof-correct-plus"])
+    click(found["sof-correct-set"])
     assert t.sent[-1] == Correct("renown.Belan", 9, note="renown corrected to match the track")
     assert t.state.renown["Belan"] == 9
 
@@ -274,21 +228,21 @@ def test_setup_form_builds_age_one_and_reports_problems() -> None:
     t = dealt()
     page = FakePage()
     root = build_panel(t.ctx(None, role="host", page=page))
-    assert "Enter nine quests" in texts(ids(root)["sof-setup-verdict"])
+    assert "Enter nine quests" in texts(tagged(root)["sof-setup-verdict"])
     for r in range(3):
         for c in range(3):
-            tap(ids(root)[f"sof-quest-{r}{c}"])
+            click(tagged(root)[f"sof-quest-{r}{c}"])
             if (r + c) % 2:
-                tap(ids(root)["sof-cell-dark"])
-            tap(ids(root)["sof-cell-change-2"])
-    tap(ids(root)["sof-quest-11"])
-    tap(ids(root)["sof-cell-special"])
+                click(tagged(root)["sof-cell-dark"])
+            click(tagged(root)["sof-cell-change-2"])
+    click(tagged(root)["sof-quest-11"])
+    click(tagged(root)["sof-cell-special"])
     for pos, clicks in (("h00", 3), ("h01", 1), ("v00", 2)):
         for _ in range(clicks):
-            tap(ids(root)[f"sof-tile-{pos}"])
-    tap(ids(root)["sof-crit-place-abyss"])
-    assert "laid out" in texts(ids(root)["sof-setup-verdict"])
-    tap(ids(root)["sof-setup-submit"])
+            click(tagged(root)[f"sof-tile-{pos}"])
+    click(tagged(root)["sof-crit-place-abyss"])
+    assert "laid out" in texts(tagged(root)["sof-setup-verdict"])
+    click(tagged(root)["sof-setup-submit"])
     sent = t.sent[-1]
     assert isinstance(sent, SetupAge)
     assert {(x.position, x.action) for x in sent.tiles} == {
@@ -320,12 +274,12 @@ def test_announce_buttons_and_honest_answer_verdict() -> None:
         t.state = GAME.apply(t.state, rng.choice(GAME.legal_actions(t.state)))
     assert t.state.phase == "announce"
     root = build_panel(t.ctx(0))
-    found = ids(root)
+    found = tagged(root)
     assert "sof-announce-0-yes" in found and "sof-announce-1-yes" not in found
     truth = any(6 <= t.state.renown[d] <= 8 for d in ("Pentha", "Klar"))
-    tap(found[f"sof-announce-0-{'no' if truth else 'yes'}"])
+    click(found[f"sof-announce-0-{'no' if truth else 'yes'}"])
     assert t.shown and "sof.age.announce" in t.shown[-1].rules
-    tap(found[f"sof-announce-0-{'yes' if truth else 'no'}"])
+    click(found[f"sof-announce-0-{'yes' if truth else 'no'}"])
     assert t.sent[-1] == Announce(0, truth)
 
 
@@ -340,14 +294,14 @@ def test_final_guess_and_score_pad() -> None:
         else:
             t.state = GAME.apply(t.state, rng.choice(GAME.legal_actions(t.state)))
     root = build_panel(t.ctx(1))
-    tap(ids(root)["sof-guess-Pentha"])
-    tap(ids(root)["sof-guess-Klar"])
-    tap(ids(root)["sof-guess-submit"])
+    click(tagged(root)["sof-guess-Pentha"])
+    click(tagged(root)["sof-guess-Klar"])
+    click(tagged(root)["sof-guess-submit"])
     assert t.sent[-1] == FinalGuess(1, ("Pentha", "Klar"))
     t.state = GAME.apply(t.state, FinalGuess(0, ("Naka", "Agamar")))
     assert t.state.phase == "over"
     root = build_panel(t.ctx(0))
-    found = ids(root)
+    found = tagged(root)
     assert "sof-score-pad" in found
     sheet = GAME.score(t.state)
     assert texts(found["sof-score-1-total"]) == str(sheet.players[1].total)
@@ -366,7 +320,7 @@ def test_deduction_helper_narrows_pairs_from_answers() -> None:
         legal = [a for a in GAME.legal_actions(t.state) if getattr(a, "seat", None) == seat]
         t.state = GAME.apply(t.state, legal[0])
     root = build_panel(t.ctx(0))
-    text = texts(ids(root)["sof-pairs-left"])
+    text = texts(tagged(root)["sof-pairs-left"])
     n = int(text.split()[0])
     assert 0 < n < 36
 
@@ -384,48 +338,48 @@ def test_panel_draws_in_every_early_phase(phase_steps: int) -> None:
         t = playing()
     for seat, role in ((0, "seat"), (1, "seat"), (None, "host"), (None, "viewer")):
         root = build_panel(t.ctx(seat, role=role))
-        assert "sof-turn" in ids(root)
+        assert "sof-turn" in tagged(root)
 
 
 def test_notes_are_private_and_keep_the_hand_over_open_while_writing() -> None:
     t = playing()
     page = FakePage()
     root = build_panel(t.ctx(None, role="host", page=page))
-    tap(ids(root)["sof-reveal-0"])
-    tap(ids(root)["sof-show-0"])
-    field = ids(root)["sof-note-Naka"].content
+    click(tagged(root)["sof-reveal-0"])
+    click(tagged(root)["sof-show-0"])
+    field = tagged(root)["sof-note-Naka"].content
     assert isinstance(field, ft.TextField)
     field.value = "bluffing about Naka?"
     field.on_blur(None)
     assert t.sent[-1] == Note(0, "Naka", "bluffing about Naka?")
     # The redraw the note causes keeps Ann's block open, with her note in it.
     again = build_panel(t.ctx(None, role="host", page=page))
-    assert "bluffing about Naka?" in texts(ids(again)[SECRET])
+    assert "bluffing about Naka?" in texts(tagged(again)[SECRET])
     # Any later redraw hides it; Bo's device never sees Ann's notes.
     later = build_panel(t.ctx(None, role="host", page=page))
-    assert SECRET not in ids(later)
+    assert SECRET not in tagged(later)
     assert "bluffing" not in texts(build_panel(t.ctx(1)))
 
 
 def test_hand_over_can_be_cancelled_without_showing_anything() -> None:
     t = playing()
     root = build_panel(t.ctx(None, role="host"))
-    tap(ids(root)["sof-reveal-0"])
-    tap(ids(root)["sof-handover-cancel"])
-    back = ids(root)
+    click(tagged(root)["sof-reveal-0"])
+    click(tagged(root)["sof-handover-cancel"])
+    back = tagged(root)
     assert SECRET not in back and "sof-handover" not in back and "sof-board" in back
 
 
 def test_host_never_offers_the_secrets_of_a_seat_on_its_own_phone() -> None:
     t = playing()
     root = build_panel(t.ctx(None, role="host", own_phone=frozenset({1})))
-    found = ids(root)
+    found = tagged(root)
     assert "sof-reveal-1" not in found and "sof-reveal-0" in found
     assert "Give the phone to Bo" not in texts(root)
     assert "Bo's demigods stay on Bo's own phone." in texts(found["sof-own-phone-1"])
     both = build_panel(t.ctx(None, role="host", own_phone=frozenset({0, 1})))
-    assert not [k for k in ids(both) if k.startswith("sof-reveal-")]
-    assert SECRET not in ids(both) and "sof-hand" not in ids(both)
+    assert not [k for k in tagged(both) if k.startswith("sof-reveal-")]
+    assert SECRET not in tagged(both) and "sof-hand" not in tagged(both)
     # Even asked directly, the shared phone gets nothing of an own-phone seat's secrets.
     ctx = t.ctx(None, role="host", own_phone=frozenset({1}))
     assert ctx.reveal is not None and ctx.reveal(1).hands == ((), ())
@@ -434,14 +388,14 @@ def test_host_never_offers_the_secrets_of_a_seat_on_its_own_phone() -> None:
 def test_deal_and_guess_say_who_has_recorded_and_where() -> None:
     t = Table(GAME.setup(SofOptions(players=("Ada", "Bo"))))
     host = build_panel(t.ctx(None, role="host"))
-    assert texts(ids(host)["sof-deal-progress"]) == "Waiting for Ada, waiting for Bo"
+    assert texts(tagged(host)["sof-deal-progress"]) == "Waiting for Ada, waiting for Bo"
     assert "“Give the phone to Ada” or “Give the phone to Bo” above" in texts(host)
     t.state = GAME.apply(t.state, DealDemigods(0, ("Pentha", "Klar")))
     # Bo's phone learns that Ada has recorded, never what.
     bo = build_panel(t.ctx(1))
-    assert texts(ids(bo)["sof-deal-progress"]) == "Ada ✓, waiting for Bo"
+    assert texts(tagged(bo)["sof-deal-progress"]) == "Ada ✓, waiting for Bo"
     assert "tap the two cards you drew in the “Bo: your demigods” box above" in texts(bo)
-    assert "sof-hand" not in ids(bo) and "Pentha and Klar" not in texts(bo)
+    assert "sof-hand" not in tagged(bo) and "Pentha and Klar" not in texts(bo)
     # Bo plays on his own phone: the host points only Ada... who is done.
     host = build_panel(t.ctx(None, role="host", own_phone=frozenset({1})))
     assert "Give the phone to" not in texts(host)
@@ -458,12 +412,14 @@ def test_deal_and_guess_say_who_has_recorded_and_where() -> None:
             t.state = GAME.apply(t.state, rng.choice(GAME.legal_actions(t.state)))
     t.state = GAME.apply(t.state, FinalGuess(1, ("Pentha", "Agamar")))
     ada = build_panel(t.ctx(0))
-    assert texts(ids(ada)["sof-guess-progress"]) == "Waiting for Ada, Bo ✓"
+    assert texts(tagged(ada)["sof-guess-progress"]) == "Waiting for Ada, Bo ✓"
     assert "tap your guess in the “Ada: your demigods” box above" in texts(ada)
 
 
 def _quest_labels(root: ft.Control) -> dict[str, str]:
-    return {k: str(v.label) for k, v in ids(root).items() if k.startswith("sof-quest-") and v.label}
+    return {
+        k: str(v.label) for k, v in tagged(root).items() if k.startswith("sof-quest-") and v.label
+    }
 
 
 def test_age_two_preview_shows_the_moved_quest_where_it_goes() -> None:
@@ -479,7 +435,7 @@ def test_age_two_preview_shows_the_moved_quest_where_it_goes() -> None:
     page = FakePage()
     root = build_panel(t.ctx(None, role="host", page=page))
     for ident in ("sof-quest-02", "sof-cell-special", "sof-cell-dark", "sof-cell-change-3"):
-        tap(ids(root)[ident])
+        click(tagged(root)[ident])
     labels = _quest_labels(root)
     kind = "Scorpion" if moved.dark else "Feather"
     sign = f"+{moved.change}" if moved.change > 0 else f"−{-moved.change}"
@@ -487,8 +443,8 @@ def test_age_two_preview_shows_the_moved_quest_where_it_goes() -> None:
     assert labels["sof-quest-11"] == f"{kind} quest {sign}"
     assert labels["sof-quest-02"] == "special Scorpion quest +3"
     # The preview is exactly the board the rules lay out when the Age starts.
-    tap(ids(root)["sof-tile-v00"])
-    tap(ids(root)["sof-setup-submit"])
+    click(tagged(root)["sof-tile-v00"])
+    click(tagged(root)["sof-setup-submit"])
     assert t.state.phase == "play"
     after = build_panel(t.ctx(None, role="host", page=page))
     assert _quest_labels(after) == labels
@@ -503,16 +459,16 @@ def test_deduction_keeps_the_real_pair_sof_assume_correction_rechecks_answers() 
     t = Table(_announcing_after_pentha_at_ten())
     page = FakePage()
     root = build_panel(t.ctx(0, page=page))
-    tap(ids(root)["sof-marker-Pentha"])  # the track's marker offers the correction
-    found = ids(page.dialogs[-1])
-    tap(found["sof-correct-minus"])
-    tap(found["sof-correct-set"])
+    click(tagged(root)["sof-marker-Pentha"])  # the track's marker offers the correction
+    found = tagged(page.dialogs[-1])
+    click(found["sof-correct-minus"])
+    click(found["sof-correct-set"])
     assert t.state.renown["Pentha"] == 9 and t.state.history[-1].fitting == ()
     root = build_panel(t.ctx(0))
-    tap(ids(root)["sof-announce-0-yes"])
+    click(tagged(root)["sof-announce-0-yes"])
     assert t.shown and "sof.assume.honest-answers" in t.shown[-1].rules  # yes is refused
-    tap(ids(root)["sof-announce-0-no"])
+    click(tagged(root)["sof-announce-0-no"])
     assert t.sent[-1] == Announce(0, False) and t.state.history[-1].answers[0] is False
     root = build_panel(t.ctx(1))
-    text = texts(ids(root)["sof-pairs-left"])
+    text = texts(tagged(root)["sof-pairs-left"])
     assert text.split()[0] == "36", text

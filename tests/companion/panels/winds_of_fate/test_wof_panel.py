@@ -13,7 +13,7 @@ from companion.panels.base import PanelContext
 from companion.panels.winds_of_fate import build_panel
 from rules.core import Action, Verdict
 from rules.winds_of_fate import GAME, WofOptions, WofState
-from tests.companion.panels.scales_of_fate.test_scales_panel import FakePage, ids, tap, texts
+from tests.support.ui import FakePage, click, tagged, texts
 
 NAMES = ("Tom", "Ann", "Bo")
 
@@ -74,9 +74,9 @@ def test_panel_draws_in_every_phase_and_never_shows_others_destiny() -> None:
 
 
 def tap_id(table: Table, seat: int | None, ident: str, role: str = "seat") -> None:
-    found = ids(build_panel(table.ctx(seat, role)))
+    found = tagged(build_panel(table.ctx(seat, role)))
     assert ident in found, f"{ident} not on screen: {sorted(found)[:60]}"
-    tap(found[ident])
+    click(found[ident])
 
 
 class Screen:
@@ -93,9 +93,9 @@ class Screen:
         if self.panel is None or self.version != len(self.table.sent):
             self.panel = WofPanel(self.table.ctx(self.seat, self.role))
             self.version = len(self.table.sent)
-        found = ids(self.panel.root)
+        found = tagged(self.panel.root)
         assert ident in found, f"{ident} not on screen: {sorted(found)}"
-        tap(found[ident])
+        click(found[ident])
 
     def text(self) -> str:
         return texts(WofPanel_root(self.table, self.seat, self.role))
@@ -160,7 +160,7 @@ def test_secret_card_total_on_the_shared_phone_then_resolve() -> None:
     ann = build_panel(table.ctx(1))
     shown = texts(ann)
     assert "Totals entered in secret: Tom" in shown
-    assert "wof-total-0" not in ids(ann)  # no public entry needed any more
+    assert "wof-total-0" not in tagged(ann)  # no public entry needed any more
     host = Screen(table, None, "host")
     host.tap("wof-god-poseidon")
     host.tap("wof-resolve")
@@ -182,7 +182,7 @@ def test_score_pad_at_the_end_matches_the_rules() -> None:
     sheet = GAME.score(s)
     for seat, role in ((2, "seat"), (None, "viewer")):
         root = build_panel(table.ctx(seat, role))
-        assert "wof-score" in ids(root)
+        assert "wof-score" in tagged(root)
         shown = texts(root)
         assert sheet.summary in shown
         for p in sheet.players:
