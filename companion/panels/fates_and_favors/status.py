@@ -49,7 +49,8 @@ def _hero_line(words: str, entries: list[tuple[str, str]]) -> ft.Control:
             label=words,
             container=True,
             exclude_semantics=True,
-            content=ft.Row(parts, wrap=True, spacing=4, run_spacing=0),
+            # A word's width between entries: at 4 px, "ready ·Cy" read as one word.
+            content=ft.Row(parts, wrap=True, spacing=8, run_spacing=0),
         ),
     )
 
