@@ -123,10 +123,10 @@ def tally_registered() -> Iterator[None]:
     """``tally`` in the game registry while the block runs, and gone after it unless it was
     there before. A registration left behind would reach every test collected later: those
     parametrized over ``registry.available()`` would each get a ``tally`` case."""
-    had = "tally" in registry._EXTRA
+    had = TALLY.slug in registry._EXTRA
     registry.register(TALLY)
     try:
         yield
     finally:
         if not had:
-            registry._EXTRA.pop("tally", None)
+            registry._EXTRA.pop(TALLY.slug, None)

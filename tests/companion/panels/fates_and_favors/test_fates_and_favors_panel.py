@@ -73,7 +73,7 @@ def test_pick_a_card_see_outcomes_verdict_and_commit() -> None:
     click_on(root, "ff-outcome-0")
     root = t.panel()
     assert one_line(one(root, "ff-verdict")).startswith("Allowed: Ann plays Fate #2")
-    one(root, "ff-commit").content.on_click(None)
+    click_on(root, "ff-commit")
     assert t.state.seat == 1 and t.state.columns != GAME.setup(FfOptions(mode="2v2")).columns
 
 
@@ -98,7 +98,7 @@ def test_score_pad_and_next_game() -> None:
     t.act(GAME.decode_action({"type": "ff.play", "seat": 0, "card": 1, "steps": [step]}))
     root = t.panel()
     assert one_line(one(root, "ff-score-0-total")) == "11"
-    one(root, "ff-next-game").content.on_click(None)
+    click_on(root, "ff-next-game")
     assert t.state.game_no == 2 and t.state.phase == "play"
 
 
@@ -118,7 +118,7 @@ def test_ff_app_copy_at_table_start_the_app_says_what_is_its_reading() -> None:
     click_on(root, "ff-card-2")
     root = t.panel()
     click_on(root, "ff-outcome-0")
-    one(t.panel(), "ff-commit").content.on_click(None)
+    click_on(t.panel(), "ff-commit")
     root = t.panel()
     assert starting_with(root, "ff-match-notice") == []
     assert "Match your box" in one_line(root)
@@ -135,7 +135,7 @@ def test_ff_app_copy_match_your_cards_is_a_form_per_fate_number() -> None:
     assert one_line(one(root, "ff-match-a0-label")) == "Action 1: 3 forward, own"
     press(t, "ff-match-a0-dir-backward")
     press(t, "ff-match-a0-whose-any")
-    one(t.panel(), "ff-match-a0-spaces-plus").content.on_click(None)
+    click_on(t.panel(), "ff-match-a0-spaces-plus")
     toggle = one(t.panel(), "ff-match-a0-again").content
     toggle.value = True
     toggle.on_change(SimpleNamespace(control=toggle))
@@ -146,7 +146,7 @@ def test_ff_app_copy_match_your_cards_is_a_form_per_fate_number() -> None:
     )
     one(root, "ff-match-cards-verdict-rule-ff.app.copy")
     assert t.state.fates[2].actions[0].spaces == 3  # nothing stored before the save
-    one(root, "ff-match-cards-save").content.on_click(None)
+    click_on(root, "ff-match-cards-save")
     action = t.state.fates[2].actions[0]
     assert (action.spaces, action.direction, action.whose, action.again) == (
         4,
@@ -168,11 +168,11 @@ def test_ff_app_copy_match_your_board_shows_the_counts_and_saves() -> None:
     assert "Temple gate: 2 spaces before your inner corner" in counts
     one(root, "ff-match-board-picture")
     assert starting_with(root, "ff-match-board-save") == []  # nothing changed yet
-    one(root, "ff-match-arm-plus").content.on_click(None)
+    click_on(root, "ff-match-arm-plus")
     root = t.panel()
     assert "7 spaces up one side" in one_line(one(root, "ff-match-board-counts"))
     assert one_line(one(root, "ff-match-board-verdict")).startswith("Allowed: The board now has 7")
-    one(root, "ff-match-board-save").content.on_click(None)
+    click_on(root, "ff-match-board-save")
     assert (t.state.arm, t.state.arm_bridge) == (7, 5)
     assert "Board: set to your box (7 spaces per arm side" in one_line(
         one(t.panel(), "ff-match-status")
@@ -198,7 +198,7 @@ def test_a_hand_favor_is_picked_checked_and_played_through_the_panel() -> None:
     verdict = one_line(one(root, "ff-verdict"))
     assert verdict.startswith("Allowed: Ann plays Hera.")
     one(root, "ff-verdict-rule-ff.favor.hera")  # the rule, a link beside the words
-    one(root, "ff-commit").content.on_click(None)
+    click_on(root, "ff-commit")
     assert t.state.skips == (3,) and t.state.seat == 1
 
 
@@ -248,7 +248,7 @@ def test_zeus_is_picked_columns_first_then_its_outcomes_listed_and_committed() -
     root = t.panel()
     assert one_line(one(root, "ff-verdict")).startswith("Allowed: Ann plays Zeus")
     one(root, "ff-verdict-rule-ff.favor.zeus")  # the rule, a link beside the words
-    one(root, "ff-commit").content.on_click(None)
+    click_on(root, "ff-commit")
     assert t.state.seat == 1 and 8 not in t.state.columns and 22 not in t.state.columns
     root = t.panel()
     # the next turn starts with nothing picked: Zeus is not carried over
@@ -419,7 +419,7 @@ def test_picks_end_with_the_turn_and_with_the_table() -> None:
     t.act(GAME.decode_action({"type": "ff.hand", "seat": 1, "cards": ["3"]}))
     assert one(t.panel(), "ff-card-7").selected
     press(t, "ff-outcome-0")
-    one(t.panel(), "ff-commit").content.on_click(None)
+    click_on(t.panel(), "ff-commit")
     root = t.panel()
     assert not one(root, "ff-card-7").selected and not one(root, "ff-favor-poseidon").selected
     assert one(root, "ff-favor-none").selected

@@ -14,7 +14,7 @@ from rules.grimheim import GAME, hexmap
 from rules.grimheim.actions import DealDamage, EndTurn, PlaceCard, PlaceHero
 from rules.grimheim.state import GRIMHEIM, GrimheimOptions, with_hero
 from tests.companion.panels.grimheim.test_grimheim_panel import Table
-from tests.support.ui import one, one_line, starting_with
+from tests.support.ui import click_on, one, one_line, starting_with
 
 
 def hero_turn(seat: int | None = None) -> Table:
@@ -28,9 +28,7 @@ def hero_turn(seat: int | None = None) -> Table:
 def tap(t: Table, identifier: str) -> Any:
     """Build the Heroes section as the phone shows it, tap ``identifier``, return the
     section built again (what the phone shows next)."""
-    control = one(t.panel("heroes"), identifier).content
-    assert not control.disabled, f"{identifier} is disabled"
-    control.on_click(None)
+    click_on(t.panel("heroes"), identifier)
     return t.panel("heroes")
 
 
@@ -315,7 +313,7 @@ def test_grim_upgrade_once_end_turn_with_the_upgrade_chosen_does_not_ask() -> No
 def test_grim_upgrade_once_the_turn_tab_s_end_turn_asks_on_the_hero_board() -> None:
     t = hero_turn()
     t.state = with_hero(t.state, replace(t.state.hero("Bjorn"), xp=5))
-    one(t.panel("turn"), "grim-turn-end").content.on_click(None)
+    click_on(t.panel("turn"), "grim-turn-end")
     assert t.state.turn == 0
     memory = grimheim_ui.memory(t.page)
     assert memory.section == "heroes"
