@@ -272,8 +272,8 @@ def open_figures(quick: bool) -> list[Figure]:
 
 
 def undo_race_figures(quick: bool) -> list[Figure]:
-    """Two host phones (each with the confirmation open) and two of the seat whose move it
-    was press Undo on one move, ``spacing`` ms apart, each on the button it showed."""
+    """Two host phones and two of the seat whose move it was, each with the confirmation
+    naming the move open, press "Take back" on one move, ``spacing`` ms apart."""
     from tests.torture.live import EVENT, Phone, start_host
     from tests.torture.test_undo_race import _race_table, _stored
 
@@ -295,15 +295,15 @@ def undo_race_figures(quick: bool) -> list[Figure]:
                     Phone.open(host, f"/t/{table_id}?k={seat_token}", wait_for="undo")
                     for _ in range(2)
                 ]
-                for phone in hosts:
+                for phone in hosts + seats:
                     phone.drain(0.3)
                     phone.tap("undo")
                     phone.wait(lambda _m, p=phone: "undo-confirm" in p.ids, 15, "confirmation")
                 targets: list[tuple[Any, int]] = [
                     (hosts[0], hosts[0].ids["undo-confirm"]),
-                    (seats[0], seats[0].ids["undo"]),
+                    (seats[0], seats[0].ids["undo-confirm"]),
                     (hosts[1], hosts[1].ids["undo-confirm"]),
-                    (seats[1], seats[1].ids["undo"]),
+                    (seats[1], seats[1].ids["undo-confirm"]),
                 ]
                 start = time.perf_counter()
                 for i, (phone, target) in enumerate(targets):

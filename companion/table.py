@@ -721,11 +721,7 @@ class LiveTable:
             if actor.seats is not None:
                 if target != head - 1:
                     raise NotYourMove("only the host can take back more than the last move")
-                if not _owns(actor, last):
-                    raise NotYourMove(
-                        f"{actor.name} can take back only their own last move; the last move "
-                        f"was {last.who}'s: {last.text}"
-                    )
+                _check_owns_last(actor, last)
             taken = self._texts_between(target, head)
             state = self._state_at(target)
             status = self._status_of(state)
@@ -772,11 +768,7 @@ class LiveTable:
                 raise AlreadyTakenBack(self._why_not_redone(move))
             assert row is not None
             line = _line(row)
-            if not _owns(actor, line):
-                raise NotYourMove(
-                    f"{actor.name} can put back only their own move; the next move to put "
-                    f"back is {line.who}'s: {line.text}"
-                )
+            _check_owns_next(actor, line)
             action = self._decode(row.action_json)
             verdict = self.game.check(self._state, action)
             if not verdict.legal:
@@ -823,6 +815,28 @@ class LiveTable:
             if codes.same(hashed, seat_hash):
                 found = ("seat", info.position)
         return found
+
+    def undo_offer(self, actor: Actor) -> HistoryLine:
+        """The move a plain ``undo`` by ``actor`` would take back now, for the screen to
+        name before asking. Raises what ``undo`` would: ``LookupError`` when there is
+        nothing to undo, ``NotYourMove`` when it is not the actor's. Changes nothing."""
+        with self._lock:
+            last = self.last_move()
+            if last is None:
+                raise LookupError("there is nothing to undo")
+            _check_owns_last(actor, last)
+            return last
+
+    def redo_offer(self, actor: Actor) -> HistoryLine:
+        """The move a ``redo`` by ``actor`` would put back now, for the screen to name
+        before asking. Raises what ``redo`` would: ``LookupError`` when there is nothing
+        to redo, ``NotYourMove`` when it is not the actor's. Changes nothing."""
+        with self._lock:
+            following = self.next_move()
+            if following is None:
+                raise LookupError("there is nothing to redo")
+            _check_owns_next(actor, following)
+            return following
 
     def may_undo(self, actor: Actor) -> bool:
         """Would ``undo(actor)`` be allowed now (something to undo, and it is the actor's)?"""
@@ -1182,6 +1196,24 @@ def _owns(actor: Actor, line: HistoryLine) -> bool:
     if line.by_seat is not None:
         return line.by_seat in actor.seats
     return bool(line.device) and line.device == actor.device
+
+
+def _check_owns_last(actor: Actor, last: HistoryLine) -> None:
+    """Raise ``NotYourMove`` unless ``actor`` may take back ``last``, the last move."""
+    if not _owns(actor, last):
+        raise NotYourMove(
+            f"{actor.name} can take back only their own last move; the last move "
+            f"was {last.who}'s: {last.text}"
+        )
+
+
+def _check_owns_next(actor: Actor, line: HistoryLine) -> None:
+    """Raise ``NotYourMove`` unless ``actor`` may put back ``line``, the next to redo."""
+    if not _owns(actor, line):
+        raise NotYourMove(
+            f"{actor.name} can put back only their own move; the next move to put "
+            f"back is {line.who}'s: {line.text}"
+        )
 
 
 def _took_back(who: str, texts: list[str], target: int, head: int) -> str:

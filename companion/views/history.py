@@ -101,22 +101,26 @@ def confirm_dialog(
     lines: list[str],
     on_confirm: Callable[[], object],
     on_cancel: Callable[[], object],
+    *,
+    kind: str = "undo",
 ) -> ft.AlertDialog:
-    """ "Take back ...?" with what would be taken back, newest first; "Take back" calls
-    ``on_confirm``, "Keep" ``on_cancel`` (each is expected to close the dialog)."""
+    """ "Take back ...?" (``kind`` "undo") or "Put back ...?" ("redo") with the moves
+    named, newest first; the go button ("Take back", "Put back") calls ``on_confirm``,
+    "Keep" ``on_cancel`` (each is expected to close the dialog). Tagged ``{kind}-confirm``,
+    ``{kind}-cancel`` and ``{kind}-confirm-text``."""
     return widgets.ask_dialog(
-        "undo",
+        kind,
         title,
         theme.tagged(
-            "undo-confirm-text",
+            f"{kind}-confirm-text",
             ft.Column(tight=True, spacing=6, controls=[ft.Text(line) for line in lines]),
         ),
         "Keep",
-        "Take back",
+        "Put back" if kind == "redo" else "Take back",
         on_cancel,
         on_confirm,
-        keep_tag="undo-cancel",
-        go_tag="undo-confirm",
+        keep_tag=f"{kind}-cancel",
+        go_tag=f"{kind}-confirm",
         modal=True,
         inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
     )
@@ -125,6 +129,11 @@ def confirm_dialog(
 def describe_last(line: HistoryLine) -> tuple[str, list[str]]:
     """The confirmation's title and lines for taking back the last move ``line``."""
     return "Take back this move?", [f"{line.who}: {line.text}"]
+
+
+def describe_next(line: HistoryLine) -> tuple[str, list[str]]:
+    """The confirmation's title and lines for putting back ``line``, the next to redo."""
+    return "Put back this move?", [f"{line.who}: {line.text}"]
 
 
 def describe_back_to(lines: list[HistoryLine], seq: int) -> tuple[str, list[str]]:

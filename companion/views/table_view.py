@@ -8,12 +8,12 @@ and passes it as ``expected_version``, so acting on an out-of-date screen is ref
 (StaleVersion) instead of silently applied.
 
 Undo and Redo name the move they take back or put back. The server redraws every screen as
-soon as a change lands, well before the other players have lifted their fingers, so the
-version a screen last drew does not say what its player saw. What does is the button the
-phone still shows: each Undo (and Redo) button is made for one move, and when the last move
-changes a new button takes its place. A tap that left the phone before the new button
-arrived reaches the old one (kept, hidden, for a while) and names the old move, which the
-table then refuses as already taken back.
+soon as a change lands, well before the other players have lifted their fingers, so neither
+the version a screen last drew nor the buttons it shows say what its player saw when they
+tapped. So a tap on Undo or Redo changes nothing: it asks first, in a dialog naming the move
+as the table has it then, and only "Take back" (or "Put back") acts, on exactly that move or
+not at all (refused as already taken back when the table moved meanwhile). The buttons
+themselves stay as drawn from move to move, so a move sends a phone nothing of the header.
 """
 
 from __future__ import annotations
@@ -57,9 +57,6 @@ STALE_TAKEBACK = (
     "Nothing was taken back: the table changed on another device first. "
     "Your screen now shows the table as it is."
 )
-RETIRED_BUTTONS = 4
-"""How many earlier Undo (and Redo) buttons stay on the page, hidden, so that a tap sent
-before the phone got the new one still reaches a handler that names its move."""
 
 
 class TableScreen:
@@ -82,9 +79,9 @@ class TableScreen:
         # The whole screen (header, status line, notices, tabs, the game's panel) is one
         # tree, the only child of this column: ``swap_in`` diffs each rebuilt tree against
         # the one the phone shows, so a change goes out as ONE patch of its few changed
-        # fields. (Sent apart, the header's new Undo button and the panel cost every phone
-        # two frames per move instead of one; on a phone without a GPU a frame is most of
-        # what a change costs it.) Isolated: an update of the view (the history drawer)
+        # fields. (Sent apart, a header change and the panel cost a phone two frames
+        # instead of one; on a phone without a GPU a frame is most of what a change costs
+        # it.) Isolated: an update of the view (the history drawer)
         # does not walk it.
         self.body = isolate(
             ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -99,21 +96,10 @@ class TableScreen:
         self._kept_now: dict[str, tuple[Hashable, ft.Control]] = {}
         self._panels: dict[str, ft.Control] = {}
         """Each tab's panel as the phone last got it (see ``_hidden_panel``)."""
-        # The move each button names (``False``: none drawn yet) and the buttons themselves.
-        self._undo_names: MoveRef | bool | None = False
-        self._redo_names: MoveRef | bool | None = False
-        # Disabled until the first render names their moves (a watching device keeps these).
+        # Made with the header (``_header``), which is drawn again only when one of them
+        # is enabled or disabled: a move leaves the header as the phone has it.
         self.undo_btn = ft.IconButton(ft.Icons.UNDO, tooltip="Undo", disabled=True)
         self.redo_btn = ft.IconButton(ft.Icons.REDO, tooltip="Redo", disabled=True)
-        self._takebacks: dict[str, ft.Semantics] = {
-            "undo": theme.tagged("undo", self.undo_btn),
-            "redo": theme.tagged("redo", self.redo_btn),
-        }
-        """The Undo and Redo buttons the header shows now, by kind."""
-        self._buttons_made = 0
-        self._retired: list[ft.Semantics] = []
-        """Earlier Undo and Redo buttons, oldest first: drawn hidden in the header, so a tap
-        sent before the phone got their successors still reaches the move they named."""
         self.history_col = ft.Column(spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
         who = live.seats[seat].name if seat is not None else None
         subtitle = who or ("Host" if role == "host" else "Watching")
@@ -154,13 +140,20 @@ class TableScreen:
         narrow phone, large text) it takes a line of its own under them, as tall as its
         text, and wraps between words rather than being cut.
 
-        Built afresh whenever Undo or Redo names another move (``render`` keeps it
-        otherwise), around the Undo and Redo buttons of the moment and the retired ones:
-        those are the same objects from one drawing to the next, so the diff passes over
-        them, and a new one (keyed apart from every other) takes a new id on the phone."""
+        Built afresh only when Undo or Redo is enabled or disabled (``render`` keeps it
+        otherwise): the same header for move after move, so a move sends the phone nothing
+        of it. Undo and Redo name no move themselves; a tap on one asks first, naming the
+        move as it is then (``_undo``, ``_redo``)."""
+        can_undo, can_redo = self._takebacks_allowed()
+        self.undo_btn = ft.IconButton(
+            ft.Icons.UNDO, tooltip="Undo", disabled=not can_undo, on_click=self._undo
+        )
+        self.redo_btn = ft.IconButton(
+            ft.Icons.REDO, tooltip="Redo", disabled=not can_redo, on_click=self._redo
+        )
         actions: list[ft.Control] = [
-            self._takebacks["undo"],
-            self._takebacks["redo"],
+            theme.tagged("undo", self.undo_btn),
+            theme.tagged("redo", self.redo_btn),
             theme.tagged(
                 "history",
                 ft.IconButton(ft.Icons.HISTORY, tooltip="History", on_click=self._open_history),
@@ -173,7 +166,6 @@ class TableScreen:
                     ft.IconButton(ft.Icons.QR_CODE, tooltip="Invite", on_click=self._invite),
                 )
             )
-        actions.append(ft.Row(visible=False, controls=list(self._retired)))
         home: list[ft.Control] = (
             [
                 ft.IconButton(
@@ -337,7 +329,6 @@ class TableScreen:
         """Redraw everything from the table's current state for this seat."""
         live = self.live
         self.version = live.version
-        self._name_takebacks()
         ctx = self.context()
         self._kept_now = {}
         try:
@@ -399,7 +390,7 @@ class TableScreen:
             id(control)
             for key, (_inputs, control) in self._kept_now.items()
             if key in self._kept and self._kept[key][1] is control
-        ) | {id(button) for button in (*self._takebacks.values(), *self._retired)}
+        )
         if hidden is not None:
             reused |= {id(hidden[1])}
         swap_in(
@@ -417,9 +408,16 @@ class TableScreen:
             self._fill_history()
 
     def _header_inputs(self) -> Hashable:
-        """What the header is drawn from: the Undo and Redo buttons of the moment and the
-        retired ones (alive while listed, so their ids stay theirs)."""
-        return tuple(id(b) for b in (*self._takebacks.values(), *self._retired))
+        """What the header is drawn from: whether Undo and Redo can be tapped."""
+        return self._takebacks_allowed()
+
+    def _takebacks_allowed(self) -> tuple[bool, bool]:
+        """Whether Undo and Redo are enabled: when the table has a move to take back or
+        put back. A watching device's stay disabled. (A seat's Undo is enabled after
+        another seat's move too: its tap says whose move it is.)"""
+        if self.role == "viewer":
+            return False, False
+        return self.live.can_undo, self.live.can_redo
 
     def _status_line(self, move: int) -> ft.Control:
         """Connected, with the move and the time this screen last drew: a glance tells the
@@ -682,95 +680,22 @@ class TableScreen:
         self.render()
         self.redraw()
 
-    def _name_takebacks(self) -> None:
-        """Give Undo and Redo the moves they now take back and put back: a new button
-        whenever that move changes, the old one kept hidden (see the module docstring).
-        Called by ``render``, which draws them in the header.
-        A watching device never takes anything back: its buttons stay as drawn, disabled,
-        and a change reaches it as one message."""
-        if self.role == "viewer":
-            return
-        live = self.live
-        last = live.last_move() if live.can_undo else None
-        undo_names = last.ref if last is not None else None
-        if undo_names != self._undo_names:
-            first = self._undo_names is False
-            self._undo_names = undo_names
-            self.undo_btn = self._swap(
-                "undo", ft.Icons.UNDO, "Undo", undo_names, self._undo, retire=not first
-            )
-        following = live.next_move() if live.can_redo else None
-        redo_names = following.ref if following is not None else None
-        if redo_names != self._redo_names:
-            first = self._redo_names is False
-            self._redo_names = redo_names
-            self.redo_btn = self._swap(
-                "redo", ft.Icons.REDO, "Redo", redo_names, self._redo, retire=not first
-            )
-
-    def _swap(
-        self,
-        key: str,
-        icon: str,
-        tip: str,
-        move: MoveRef | None,
-        handler: Callable[[MoveRef | None], None],
-        *,
-        retire: bool,
-    ) -> ft.IconButton:
-        """Make the ``key`` button (``undo``, ``redo``) one naming ``move``; the one it
-        replaces joins the hidden retired buttons (``retire``; the placeholder made before
-        the first render never reached a phone and is simply dropped). The new button's
-        wrapper has a key no other button had, so the diff gives it a new id on the phone
-        instead of handing it the old button's (a tap on the old one must reach the old
-        one)."""
-        button = ft.IconButton(
-            icon,
-            tooltip=tip,
-            disabled=move is None,
-            on_click=lambda _e: handler(move),
-        )
-        old = self._takebacks[key]
-        self._buttons_made += 1
-        new = theme.tagged(key, button)
-        # Every button's wrapper has a key of its own (the diff pairs keyed controls by
-        # key): unkeyed, a new button would take over the id of the one it replaces, and
-        # the retired ones, shifting along their row, each other's. A serial number, not
-        # the move: an undo and a redo bring a move back, and its new button with it.
-        new.key = f"{key}:{self._buttons_made}"
-        self._takebacks[key] = new
-        if retire:
-            # The old button (and so its id on the phone) in a new wrapper under another
-            # identifier: the wrapper the phone has is left as it was sent, since the diff
-            # compares trees, not what changed in them.
-            old = ft.Semantics(
-                identifier=f"{key}-retired",
-                content=old.content,
-                data=key,
-                key=f"retired:{old.key}",
-            )
-            others = [c for c in self._retired if c.data != key]
-            same = [c for c in self._retired if c.data == key]
-            self._retired = others + [*same, old][-RETIRED_BUTTONS:]
-        return button
-
-    def _undo(self, move: MoveRef | None) -> None:
-        """A seat takes back its own last move at once; the host is asked first, with the
-        move named. Either way the undo names the move this button was made for."""
+    def _undo(self, _e: Any = None) -> None:
+        """Ask first, naming the move a plain undo would take back now; "Take back" then
+        takes back that move or nothing (``_confirm``). So a tap meant for one move never
+        takes back another: the move is named on the phone before anything changes. A
+        seat's tap on another seat's move is refused at once, saying whose it is."""
         if self.role == "viewer" or self._damaged_for_guest():
             return
-        if move is None:
+        try:
+            last = self.live.undo_offer(self.actor())
+        except LookupError:
             self.shell.toast("Nothing to undo.")
             return
-        if self.role != "host":
-            self._step(lambda actor: self.live.undo(actor, move=move), "Nothing to undo.")
+        except NotYourMove as exc:
+            self._not_yours(exc)
             return
-        last = self.live.last_move()
-        gone = self.live.not_last(move)
-        if last is None or gone is not None:
-            self._refused(AlreadyTakenBack(gone or "Nothing to undo."))
-            return
-        self._confirm(*history.describe_last(last), to_seq=None, move=move)
+        self._confirm(*history.describe_last(last), to_seq=None, move=last.ref)
 
     def _ask_undo_to(self, seq: int, move: MoveRef | None) -> None:
         """The host's "undo to here" from the history: asks, naming what goes. ``move``
@@ -799,13 +724,36 @@ class TableScreen:
             history.confirm_dialog(title, lines, confirm, lambda: self.page.pop_dialog())
         )
 
-    def _redo(self, move: MoveRef | None) -> None:
+    def _redo(self, _e: Any = None) -> None:
+        """Ask first, naming the move a redo would put back now; "Put back" then puts back
+        that move or nothing, as ``_undo`` does for taking back."""
         if self.role == "viewer" or self._damaged_for_guest():
             return
-        if move is None:
+        try:
+            following = self.live.redo_offer(self.actor())
+        except LookupError:
             self.shell.toast("Nothing to redo.")
             return
-        self._step(lambda actor: self.live.redo(actor, move=move), "Nothing to redo.")
+        except NotYourMove as exc:
+            self._not_yours(exc)
+            return
+        move = following.ref
+
+        def confirm() -> None:
+            self.page.pop_dialog()
+            self._step(lambda actor: self.live.redo(actor, move=move), "Nothing to redo.")
+
+        title, lines = history.describe_next(following)
+        self.page.show_dialog(
+            history.confirm_dialog(
+                title, lines, confirm, lambda: self.page.pop_dialog(), kind="redo"
+            )
+        )
+
+    def _not_yours(self, exc: NotYourMove) -> None:
+        said = str(exc)
+        stop = "" if said.endswith((".", "!", "?")) else "."
+        self.shell.toast(f"{said[:1].upper()}{said[1:]}{stop}", error=True)
 
     def _refused(self, exc: Exception) -> None:
         """Say why nothing was taken back, and show the table as it is."""
@@ -829,9 +777,7 @@ class TableScreen:
             self.shell.toast(STALE_TAKEBACK, error=True)
             return
         except NotYourMove as exc:
-            said = str(exc)
-            stop = "" if said.endswith((".", "!", "?")) else "."
-            self.shell.toast(f"{said[:1].upper()}{said[1:]}{stop}", error=True)
+            self._not_yours(exc)
             return
         except IllegalAction as exc:
             self.show_verdict(exc.verdict)

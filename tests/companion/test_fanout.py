@@ -20,11 +20,10 @@ import pytest
 from companion.app import Shell
 from companion.hub import Hub
 from companion.table import Actor
-from companion.views.table_view import RETIRED_BUTTONS
 from rules import registry
 from rules.core import Correct
 from rules.fates_and_favors import EditFate, EnterHand
-from tests.support.ui import tagged
+from tests.support.ui import one_line, tagged
 from tests.support.wire import first_draw, session, values
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -184,12 +183,13 @@ def test_a_watching_phone_can_tap_after_redraws_it_only_watched(hub: Hub) -> Non
     assert ann[2].take()  # the tap was answered (a seat may not take back the host's move)
 
 
-def test_a_change_made_elsewhere_sends_the_header_only_where_it_moved(
+def test_a_change_made_elsewhere_leaves_every_header_as_it_was(
     hub: Hub, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """After a change made on another device, no phone's whole view is updated: a
-    watching phone's header does not change and it gets the change as one message; a
-    seat's Undo, which now takes back the new move, reaches its phone and acts."""
+    """After a change made on another device, no phone's whole view is updated and each
+    phone gets the change as one message, none of it the header: a seat's Undo stays the
+    button its phone has, and a tap on it asks first, naming the move as the table has it
+    now; "Take back" takes that move back."""
     table = hub.create_table("winds-of-fate", None, PLAYERS[:3], "header")
     ann, watcher = _phones(
         hub,
@@ -210,53 +210,78 @@ def test_a_change_made_elsewhere_sends_the_header_only_where_it_moved(
     counter, (_low, high) = next(iter(game.counters(live.state).items()))
     before = game.counter_values(live.state)[counter]
     target = before + 1 if before < high else before - 1
+    # A first move enables Undo; the move after it is the one watched.
+    _deliver([ann, watcher], live.do(Correct(counter=counter, value=target), Actor("h", "Host")))
+    ann[2].take(), watcher[2].take()
     undo_before = screen.undo_btn
-    live.do(Correct(counter=counter, value=target), Actor("h", "Host"))
+    header = screen.body.controls[0].controls[0]  # the screen's first part
+    header_ids = {c._i for c in _walk(header)}
+    assert undo_before._i in header_ids
     change = live.do(Correct(counter=counter, value=before), Actor("ann-2", "Ann", frozenset({0})))
     _deliver([ann, watcher], change)  # as from Ann's other device
     assert views_updated == []
     assert len(watcher[2].take()) == 1
-    # Ann's Undo is a new button, sent to her phone in the same message as the rest...
-    assert screen.undo_btn is not undo_before
     frames = ann[2].take()
     assert len(frames) == 1
-    assert screen.undo_btn._i in _ids_sent(frames)
-    # ...and a tap on it takes back her move.
+    assert screen.undo_btn is undo_before and not screen.undo_btn.disabled
+    assert not _ids_sent(frames) & header_ids, "the header is sent again"
+    # A tap on Undo names her move and changes nothing yet...
     head = live.head
     asyncio.run(ann[1].dispatch_event(screen.undo_btn._i, "click", None))
+    assert live.head == head
+    dialog = ann[1].page._dialogs.controls[-1]
+    assert dialog.open
+    assert one_line(tagged(dialog)["undo-confirm-text"]) == change.line
+    # ...and "Take back" takes it back.
+    _click(ann[1], tagged(dialog)["undo-confirm"])
     assert live.head == head - 1
     assert game.counter_values(live.state)[counter] == target
 
 
-def test_each_undo_a_phone_was_sent_keeps_its_id_and_its_move(hub: Hub) -> None:
-    """Move after move, every change reaches a seat's phone as one message, and each of the
-    last ``RETIRED_BUTTONS`` Undo buttons it was sent is still that button under the id the
-    phone has: a tap sent on it (a player who pressed before the redraw arrived) is answered
-    for the move it named, and takes nothing back."""
-    table = hub.create_table("winds-of-fate", None, PLAYERS[:3], "retired")
+def test_a_confirmation_takes_back_the_move_it_named_or_nothing(hub: Hub) -> None:
+    """Move after move made on another device, a seat's phone gets one message each and
+    its Undo stays the same button. A confirmation opened before the last of them names the
+    move the table had then: "Take back" takes nothing back and says why, and so does a
+    redo confirmation whose move was put back elsewhere meanwhile."""
+    table = hub.create_table("winds-of-fate", None, PLAYERS[:3], "named")
     (ann,) = _phones(hub, table, [f"/t/{table.id}?k={table.seat_tokens[0]}"])
     shell, s, wire = ann
     screen = shell.table_screen
     live = screen.live
     game = live.game
     counter, (_low, high) = next(iter(game.counters(live.state).items()))
-    shown: list[tuple[ft.IconButton, int]] = []
-    for _ in range(RETIRED_BUTTONS + 3):
-        shown.append((screen.undo_btn, screen.undo_btn._i))
+    other_phone = Actor("ann-2", "Ann", frozenset({0}))
+
+    def move_elsewhere() -> None:
         value = game.counter_values(live.state)[counter]
         target = value + 1 if value < high else value - 1
-        other_phone = Actor("ann-2", "Ann", frozenset({0}))
-        change = live.do(Correct(counter=counter, value=target), other_phone)
-        _deliver([ann], change)  # as from Ann's other device
+        _deliver([ann], live.do(Correct(counter=counter, value=target), other_phone))
+
+    move_elsewhere()
+    button = screen.undo_btn
+    asyncio.run(s.dispatch_event(button._i, "click", None))
+    asked = s.page._dialogs.controls[-1]
+    for _ in range(3):
+        wire.take()
+        move_elsewhere()
         assert len(wire.take()) == 1
-    index = s._Session__index  # the controls a tap can reach, by the id the phone sends
-    for button, sent_as in shown[-RETIRED_BUTTONS:]:
-        assert button._i == sent_as and index.get(sent_as) is button
+        assert screen.undo_btn is button
     head = live.head
-    _oldest, sent_as = shown[-RETIRED_BUTTONS]
-    asyncio.run(s.dispatch_event(sent_as, "click", None))
+    _click(s, tagged(asked)["undo-confirm"])
     assert live.head == head
     assert b"Nothing was taken back" in b"".join(wire.take())
+
+    # Redo: asked while one move waits to be put back; put back on another device first.
+    _deliver([ann], live.undo(other_phone))
+    asyncio.run(s.dispatch_event(screen.redo_btn._i, "click", None))
+    asked = s.page._dialogs.controls[-1]
+    assert tagged(asked)["redo-confirm"].content.content == "Put back"
+    _deliver([ann], live.redo(other_phone))
+    head = live.head
+    wire.take()
+    _click(s, tagged(asked)["redo-confirm"])
+    assert live.head == head
+    assert b"already put back" in b"".join(wire.take())
 
 
 def test_the_history_button_sends_the_history_it_opens(

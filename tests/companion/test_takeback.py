@@ -143,6 +143,36 @@ def test_a_seat_takes_back_only_its_own_last_move(hub: Hub) -> None:
     assert table.may_undo(ANA) and not table.may_undo(BO)
 
 
+def test_the_move_offered_for_undo_or_redo_is_the_one_taken_back_or_put_back(hub: Hub) -> None:
+    """What Undo and Redo name in their confirmations (``undo_offer``, ``redo_offer``): the
+    move a plain undo or redo would act on, refused as the undo or redo itself would be,
+    and nothing changes by asking."""
+    table = new_table(hub)
+    with pytest.raises(LookupError):
+        table.undo_offer(ANA)
+    table.do(Add(0, 2), ANA)
+    table.do(Add(1, 1), BO)
+    version = table.version
+    with pytest.raises(NotYourMove) as asked:
+        table.undo_offer(ANA)
+    with pytest.raises(NotYourMove) as done:
+        table.undo(ANA)
+    assert str(asked.value) == str(done.value)
+    offered = table.undo_offer(BO)
+    assert (offered.who, offered.text) == ("Bo", "Seat 1 adds 1.")
+    assert table.undo_offer(HOST).ref == offered.ref
+    assert table.version == version and table.head == 2
+    with pytest.raises(LookupError):
+        table.redo_offer(HOST)
+    table.undo(BO, move=offered.ref)
+    with pytest.raises(NotYourMove, match="put back only their own"):
+        table.redo_offer(ANA)
+    following = table.redo_offer(BO)
+    assert following.ref == offered.ref and table.redo_offer(HOST).ref == offered.ref
+    table.redo(BO, move=following.ref)
+    assert table.head == 2 and table.state.pile == 3
+
+
 def test_a_seats_own_correction_is_its_own_after_a_reload(hub: Hub) -> None:
     table = new_table(hub)
     table.do(Correct("pile", 4, ""), ANA)

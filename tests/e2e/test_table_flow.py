@@ -63,6 +63,7 @@ def test_host_creates_acts_undoes_and_a_guest_follows_live(
     host.tap("undo-confirm")  # the host is asked first (tests/e2e/test_undo_history.py)
     wait_for(host, "counter-pile-value", "0")
     host.tap("redo")
+    host.tap("redo-confirm")  # Redo asks first too, naming the move
     wait_for(host, "counter-pile-value", "1")
 
     # Out of bounds: refused with the rule behind it, nothing changes.

@@ -1,5 +1,5 @@
-"""The host's undo in a real browser: Undo asks first and names the move (Keep changes
-nothing), the history is a timeline that records who took back what, and "Undo to here"
+"""The host's undo in a real browser: Undo and Redo ask first and name the move (Keep
+changes nothing), the history is a timeline that records who took back what, and "Undo to here"
 from the history takes back every later move after a confirmation naming them."""
 
 from __future__ import annotations
@@ -75,8 +75,12 @@ def test_host_undo_confirms_and_undo_to_here_from_the_history(
     assert host.by_id("undo-to-1").count() == 0
     host.page.keyboard.press("Escape")
     wait_for(host, "counter-pile-value", "1")
-    # Redo puts the moves back one at a time, in order.
+    # Redo puts the moves back one at a time, in order, each named first.
     host.tap("redo")
+    host.wait_id("redo-confirm")
+    text = host.wait_body("Put back this move?")
+    assert "Host: Correction to match the box: Pile set to 2 (was 1)." in text
+    host.tap("redo-confirm")
     wait_for(host, "counter-pile-value", "2")
 
 

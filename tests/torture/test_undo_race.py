@@ -1,10 +1,10 @@
 """Four phones press Undo on the same move on a real host (``python -m companion``),
-speaking Flet's wire protocol over raw websockets: two are the host's (each confirms the
-dialog that names the move), two are the seat whose move it was. Their taps land together
-or 50, 130 or 300 ms apart: people pressing "at once" are never closer than a finger allows,
-and by then the host has redrawn every screen. Each tap goes to the button its phone showed
-(the control id it had when its player decided). Exactly one move is taken back and
-recorded; the other three are told it was already taken back and show the table as it is.
+speaking Flet's wire protocol over raw websockets: two are the host's, two are the seat
+whose move it was. Each has tapped Undo and has the confirmation naming the move open. Their
+"Take back" taps land together or 50, 130 or 300 ms apart: people pressing "at once" are
+never closer than a finger allows, and by then the host has redrawn every screen. Exactly one
+move is taken back and recorded; the other three are told it was already taken back and show
+the table as it is. Redo likewise.
 """
 
 from __future__ import annotations
@@ -95,8 +95,8 @@ def test_four_phones_pressing_undo_on_one_move_take_back_that_move_only(
     phones = host_phones + seat_phones
     for phone in phones:
         phone.drain(0.5)
-    # The host's Undo asks first, naming the move; nothing is taken back yet.
-    for phone in host_phones:
+    # Undo asks first on every phone, naming the move; nothing is taken back yet.
+    for phone in phones:
         phone.tap("undo")
         phone.wait(lambda _m, p=phone: "undo-confirm" in p.ids, 15, "the confirmation")
         phone.wait_text("Ana: Seat 0 adds 3.")
@@ -104,7 +104,7 @@ def test_four_phones_pressing_undo_on_one_move_take_back_that_move_only(
 
     marks = [len(p.texts) for p in phones]
     # What each player has in front of them when they decide to press.
-    targets = [p.ids["undo-confirm"] for p in host_phones] + [p.ids["undo"] for p in seat_phones]
+    targets = [p.ids["undo-confirm"] for p in phones]
     barrier = threading.Barrier(len(phones))
 
     def press(phone: Phone, target: int, delay: float) -> None:
@@ -163,7 +163,12 @@ def test_two_phones_pressing_redo_on_one_move_put_back_that_move_only(
     phones = [first, Phone.open(h, h.table_route(table_id), wait_for="redo")]
     for phone in phones:
         phone.drain(1.0)
-    targets = [p.ids["redo"] for p in phones]
+    # Redo asks first too, naming the move it would put back.
+    for phone in phones:
+        phone.tap("redo")
+        phone.wait(lambda _m, p=phone: "redo-confirm" in p.ids, 15, "the confirmation")
+        phone.wait_text("Ana: Seat 0 adds 3.")
+    targets = [p.ids["redo-confirm"] for p in phones]
     marks = [len(p.texts) for p in phones]
     for i, (phone, target) in enumerate(zip(phones, targets, strict=True)):
         if i:
