@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from .conftest import Server, open_app
+from .test_phone_layout import SHOTS, assert_unclipped, fits_width
+from .test_small_patches import create_table, seat_link
 from .test_table_flow import new_table, wait_for
 
 pytestmark = pytest.mark.e2e
@@ -97,3 +99,52 @@ def test_new_table_refuses_a_repeated_or_invisible_name(server: Server, host_ctx
     host.tap("create-table")
     host.wait_body("U+200B ZERO WIDTH SPACE")
     assert "/t/" not in host.page.url
+
+
+def test_a_seats_undo_and_redo_ask_first_on_a_small_phone_at_twice_the_text(
+    server: Server, browser: Any, host_ctx: Any
+) -> None:
+    """A seat's phone, 320 px wide with Settings' largest text and the light theme: Undo and
+    Redo each ask first, naming the move, and their dialogs fit; Keep changes nothing, and
+    only Take back (Put back) acts."""
+    host = open_app(host_ctx, server.host_url("/new") + "&game=tally")
+    table_id = create_table(host)
+    link = seat_link(server, host, table_id)
+    ctx = browser.new_context(viewport={"width": 320, "height": 844})
+    ctx.add_init_script(
+        "window.localStorage.setItem('flutter.fk.text_scale', '200');"
+        "window.localStorage.setItem('flutter.fk.theme', '\"light\"');"
+    )
+    try:
+        bo = open_app(ctx, link)
+        wait_for(bo, "counter-pile-value", "0")
+        bo.tap("counter-pile-plus")
+        wait_for(bo, "counter-pile-value", "1")
+        bo.tap("undo")
+        bo.wait_id("undo-confirm")
+        text = bo.wait_body("Take back this move?")
+        assert "Bo: Correction to match the box: Pile set to 1 (was 0)." in text
+        fits_width(bo, "a seat's Undo dialog at 320 px, 200 % text", 320)
+        assert_unclipped(bo, "a seat's Undo dialog", ("undo-confirm", "undo-cancel"))
+        SHOTS.mkdir(exist_ok=True)
+        bo.screenshot(SHOTS / "undo-seat-320-200-light.png")
+        bo.tap("undo-cancel")
+        bo.by_id("undo-confirm").wait_for(state="detached")
+        wait_for(bo, "counter-pile-value", "1")
+        bo.tap("undo")
+        bo.tap("undo-confirm")
+        wait_for(bo, "counter-pile-value", "0")
+        wait_for(host, "counter-pile-value", "0")
+
+        bo.tap("redo")
+        bo.wait_id("redo-confirm")
+        text = bo.wait_body("Put back this move?")
+        assert "Bo: Correction to match the box: Pile set to 1 (was 0)." in text
+        fits_width(bo, "a seat's Redo dialog at 320 px, 200 % text", 320)
+        assert_unclipped(bo, "a seat's Redo dialog", ("redo-confirm", "redo-cancel"))
+        bo.screenshot(SHOTS / "redo-seat-320-200-light.png")
+        bo.tap("redo-confirm")
+        wait_for(bo, "counter-pile-value", "1")
+        wait_for(host, "counter-pile-value", "1")
+    finally:
+        ctx.close()
