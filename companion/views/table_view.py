@@ -81,8 +81,7 @@ class TableScreen:
         # the one the phone shows, so a change goes out as ONE patch of its few changed
         # fields. (Sent apart, a header change and the panel cost a phone two frames
         # instead of one; on a phone without a GPU a frame is most of what a change costs
-        # it.) Isolated: an update of the view (the history drawer)
-        # does not walk it.
+        # it.) Isolated: an update of the view (the history drawer) does not walk it.
         self.body = isolate(
             ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         )
