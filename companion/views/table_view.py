@@ -41,6 +41,7 @@ from ..table import (
     Actor,
     AlreadyTakenBack,
     Change,
+    HistoryLine,
     MoveRef,
     NotYourMove,
     NotYourSeat,
@@ -681,20 +682,29 @@ class TableScreen:
 
     def _undo(self, _e: Any = None) -> None:
         """Ask first, naming the move a plain undo would take back now; "Take back" then
-        takes back that move or nothing (``_confirm``). So a tap meant for one move never
-        takes back another: the move is named on the phone before anything changes. A
-        seat's tap on another seat's move is refused at once, saying whose it is."""
-        if self.role == "viewer" or self._damaged_for_guest():
-            return
-        try:
-            last = self.live.undo_offer(self.actor())
-        except LookupError:
-            self.shell.toast("Nothing to undo.")
-            return
-        except NotYourMove as exc:
-            self._not_yours(exc)
-            return
-        self._confirm(*history.describe_last(last), to_seq=None, move=last.ref)
+        takes back that move or nothing. So a tap meant for one move never takes back
+        another: the move is named on the phone before anything changes. A seat's tap on
+        another seat's move is refused at once, saying whose it is."""
+        last = self._offered(self.live.undo_offer, "Nothing to undo.")
+        if last is not None:
+            move = last.ref
+            self._ask(
+                "undo",
+                history.describe_last(last),
+                lambda actor: self.live.undo(actor, move=move),
+            )
+
+    def _redo(self, _e: Any = None) -> None:
+        """Ask first, naming the move a redo would put back now; "Put back" then puts back
+        that move or nothing, as ``_undo`` does for taking back."""
+        following = self._offered(self.live.redo_offer, "Nothing to redo.")
+        if following is not None:
+            move = following.ref
+            self._ask(
+                "redo",
+                history.describe_next(following),
+                lambda actor: self.live.redo(actor, move=move),
+            )
 
     def _ask_undo_to(self, seq: int, move: MoveRef | None) -> None:
         """The host's "undo to here" from the history: asks, naming what goes. ``move``
@@ -705,48 +715,40 @@ class TableScreen:
         if gone is not None:
             self._refused(AlreadyTakenBack(gone))
             return
-        lines = history.describe_back_to(self.live.history(), seq)
-        self._confirm(*lines, to_seq=seq, move=move)
-
-    def _confirm(self, title: str, lines: list[str], *, to_seq: int | None, move: MoveRef) -> None:
-        """Ask first; "Take back" then takes back exactly what the dialog named (``move``
-        being the last move when it opened), or nothing."""
-
-        def confirm() -> None:
-            self.page.pop_dialog()
-            self._step(
-                lambda actor: self.live.undo(actor, to_seq=to_seq, move=move),
-                "Nothing to undo.",
-            )
-
-        self.page.show_dialog(
-            history.confirm_dialog(title, lines, confirm, lambda: self.page.pop_dialog())
+        self._ask(
+            "undo",
+            history.describe_back_to(self.live.history(), seq),
+            lambda actor: self.live.undo(actor, to_seq=seq, move=move),
         )
 
-    def _redo(self, _e: Any = None) -> None:
-        """Ask first, naming the move a redo would put back now; "Put back" then puts back
-        that move or nothing, as ``_undo`` does for taking back."""
+    def _offered(self, offer: Callable[[Actor], HistoryLine], empty: str) -> HistoryLine | None:
+        """The move ``offer`` (``undo_offer``, ``redo_offer``) names for this device, or
+        ``None`` after saying why there is none (``empty``: nothing to take back or put
+        back; or it is another seat's move). A watching device is offered nothing."""
         if self.role == "viewer" or self._damaged_for_guest():
-            return
+            return None
         try:
-            following = self.live.redo_offer(self.actor())
+            return offer(self.actor())
         except LookupError:
-            self.shell.toast("Nothing to redo.")
-            return
+            self.shell.toast(empty)
         except NotYourMove as exc:
             self._not_yours(exc)
-            return
-        move = following.ref
+        return None
+
+    def _ask(
+        self, kind: str, described: tuple[str, list[str]], act: Callable[[Actor], Change]
+    ) -> None:
+        """Ask first (``kind``: "undo" or "redo"; ``described``: the dialog's title and
+        lines); its go button then does ``act``, which names the move the dialog named,
+        so it takes back or puts back exactly that, or nothing."""
 
         def confirm() -> None:
             self.page.pop_dialog()
-            self._step(lambda actor: self.live.redo(actor, move=move), "Nothing to redo.")
+            self._step(act, "Nothing to redo." if kind == "redo" else "Nothing to undo.")
 
-        title, lines = history.describe_next(following)
+        title, lines = described
         self.page.show_dialog(
-            history.confirm_dialog(
-                title, lines, confirm, lambda: self.page.pop_dialog(), kind="redo"
-            )
+            history.confirm_dialog(title, lines, confirm, lambda: self.page.pop_dialog(), kind=kind)
         )
 
     def _not_yours(self, exc: NotYourMove) -> None:

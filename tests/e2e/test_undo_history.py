@@ -115,19 +115,13 @@ def test_a_seats_undo_and_redo_ask_first_on_a_small_phone_at_twice_the_text(
         "window.localStorage.setItem('flutter.fk.text_scale', '200');"
         "window.localStorage.setItem('flutter.fk.theme', '\"light\"');"
     )
+    move = "Bo: Correction to match the box: Pile set to 1 (was 0)."
     try:
         bo = open_app(ctx, link)
         wait_for(bo, "counter-pile-value", "0")
         bo.tap("counter-pile-plus")
         wait_for(bo, "counter-pile-value", "1")
-        bo.tap("undo")
-        bo.wait_id("undo-confirm")
-        text = bo.wait_body("Take back this move?")
-        assert "Bo: Correction to match the box: Pile set to 1 (was 0)." in text
-        fits_width(bo, "a seat's Undo dialog at 320 px, 200 % text", 320)
-        assert_unclipped(bo, "a seat's Undo dialog", ("undo-confirm", "undo-cancel"))
-        SHOTS.mkdir(exist_ok=True)
-        bo.screenshot(SHOTS / "undo-seat-320-200-light.png")
+        asks_first(bo, "undo", "Take back this move?", move)
         bo.tap("undo-cancel")
         bo.by_id("undo-confirm").wait_for(state="detached")
         wait_for(bo, "counter-pile-value", "1")
@@ -136,15 +130,21 @@ def test_a_seats_undo_and_redo_ask_first_on_a_small_phone_at_twice_the_text(
         wait_for(bo, "counter-pile-value", "0")
         wait_for(host, "counter-pile-value", "0")
 
-        bo.tap("redo")
-        bo.wait_id("redo-confirm")
-        text = bo.wait_body("Put back this move?")
-        assert "Bo: Correction to match the box: Pile set to 1 (was 0)." in text
-        fits_width(bo, "a seat's Redo dialog at 320 px, 200 % text", 320)
-        assert_unclipped(bo, "a seat's Redo dialog", ("redo-confirm", "redo-cancel"))
-        bo.screenshot(SHOTS / "redo-seat-320-200-light.png")
+        asks_first(bo, "redo", "Put back this move?", move)
         bo.tap("redo-confirm")
         wait_for(bo, "counter-pile-value", "1")
         wait_for(host, "counter-pile-value", "1")
     finally:
         ctx.close()
+
+
+def asks_first(screen: Any, kind: str, title: str, move: str) -> None:
+    """Tap ``kind`` ("undo", "redo") on a 320 px phone at 200 % text: its dialog asks
+    ``title`` naming ``move``, fits the screen with whole buttons, and is photographed."""
+    screen.tap(kind)
+    screen.wait_id(f"{kind}-confirm")
+    assert move in screen.wait_body(title)
+    fits_width(screen, f"a seat's {kind} dialog at 320 px, 200 % text", 320)
+    assert_unclipped(screen, f"a seat's {kind} dialog", (f"{kind}-confirm", f"{kind}-cancel"))
+    SHOTS.mkdir(exist_ok=True)
+    screen.screenshot(SHOTS / f"{kind}-seat-320-200-light.png")
